@@ -1,0 +1,41 @@
+package bot
+
+import "time"
+
+// Hints describe a request's situation in structured form. The
+// OpenAI-compatible brain ignores them (it reads Messages); the offline brain
+// answers from them alone, following the turn's strategy (seed 000).
+type Hints struct {
+	Language string // "zh", "en" or "ja"
+	Persona  string // the persona's name
+	User     string // the user's display name
+	Text     string // the user's text this turn (perception, reply)
+	Turn     int    // the user's message count, for deterministic variety
+
+	// Seed 000 strategy of this turn.
+	Emotion           string
+	Tone              string
+	MaxLength         int
+	EmojiAllowed      bool
+	ProactiveQuestion bool
+	Formality         string
+
+	// Seed 001 perception and mood.
+	Intent    string
+	Sentiment float64
+	Mood      float64
+
+	// Seed 002 lingering emotion.
+	Lingering      string
+	RefusalAllowed bool
+
+	Relationship string // seed 003 state name
+	Crisis       bool   // the turn is a crisis turn: be gentle, no jokes
+	Decline      bool   // the turn asks for something the persona declines (REQUEST_NSFW past policy)
+	Gift         string // a verified gift item to thank for
+
+	InnerState string
+	Memories   []string
+	Recent     []ChatMessage // recent turns (reflect, lifeloop)
+	Silence    time.Duration // since the last message either way (lifeloop)
+}
