@@ -1,0 +1,538 @@
+package brain
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"hearth/bot"
+)
+
+var (
+	allIntents  = []string{"", "GREETING", "SMALL_TALK", "CLOSING", "COMPLIMENT", "FLIRT", "LOVE_CONFESSION", "COMFORT", "CRITICISM", "INSULT", "IGNORE", "APOLOGY", "GIFT_SEND", "REQUEST_NSFW", "INVITATION", "NONSENSE"}
+	allEmotions = []string{"", "neutral", "happy", "excited", "grateful", "curious", "help_seeking", "info_seeking", "validation_seeking", "sad", "anxious", "angry", "lonely", "frustrated", "bogus"}
+	userTexts   = map[string][]string{
+		"en": {"my boss kept me late at work again today", "I watched a movie with my sister", "hello", "I can't sleep and I feel awful about the exam"},
+		"zh": {"今天工作好累，老板又让我加班", "我和朋友去旅行了", "你好", "我失眠了，明天还要考试"},
+		"ja": {"今日も仕事で残業だった", "友だちと映画を見たよ", "こんにちは", "眠れなくて試験が不安"},
+	}
+	names = map[string][2]string{"en": {"Luna", "Ann"}, "zh": {"露娜", "小明"}, "ja": {"ルナ", "さくら"}}
+)
+
+// hintGrid yields a wide spread of reply hints for one language.
+func hintGrid(lang string) []bot.Hints {
+	var out []bot.Hints
+	turn := 0
+	for _, intent := range allIntents {
+		for _, emo := range allEmotions {
+			for _, text := range userTexts[lang] {
+				turn++
+				h := bot.Hints{
+					Language: lang, Persona: names[lang][0], User: names[lang][1], Text: text, Turn: turn,
+					Intent: intent, Emotion: emo, Sentiment: float64(turn%21-10) / 10,
+					EmojiAllowed: turn%2 == 0, ProactiveQuestion: turn%3 == 0,
+					Relationship: []string{"stranger", "acquaintance", "friend", "close"}[turn%4],
+					Lingering:    []string{"", "anger", "joy"}[turn%3], RefusalAllowed: turn%5 == 0,
+				}
+				switch turn % 11 {
+				case 0:
+					h.Crisis = true
+				case 1:
+					h.Decline = true
+				case 2:
+					h.Gift = map[string]string{"en": "flowers", "zh": "花", "ja": "花束"}[lang]
+				case 3:
+					h.User, h.Persona = "", ""
+				}
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+func reply(t testing.TB, o *Offline, h bot.Hints) bot.Response {
+	t.Helper()
+	resp, err := o.Complete(context.Background(), bot.Request{Kind: bot.KindReply, Hints: h})
+	if err != nil {
+		t.Fatalf("reply %+v: %v", h, err)
+	}
+	return resp
+}
+
+func hasHan(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
+}
+func hasKana(s string) bool { return strings.IndexFunc(s, isKana) >= 0 }
+func isKana(r rune) bool {
+	return unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r)
+}
+
+func isEmoji(r rune) bool { return r >= 0x2600 && r <= 0x27BF || r >= 0x1F000 }
+
+func TestOfflineLanguageScripts(t *testing.T) {
+	o := NewOffline()
+	for _, lang := range []string{"en", "zh", "ja"} {
+		for _, h := range hintGrid(lang) {
+			text := reply(t, o, h).Text
+			if text == "" {
+				t.Fatalf("%s: empty reply for %+v", lang, h)
+			}
+			switch lang {
+			case "zh":
+				if !hasHan(text) || hasKana(text) {
+					t.Fatalf("zh reply not Chinese: %q", text)
+				}
+			case "ja":
+				if !hasKana(text) {
+					t.Fatalf("ja reply has no kana: %q", text)
+				}
+			case "en":
+				for _, r := range text {
+					if r >= utf8.RuneSelf && !isEmoji(r) && r != '’' {
+						t.Fatalf("en reply has non-ASCII %q: %q", r, text)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestOfflineDeterministicAndVaried(t *testing.T) {
+	o := NewOffline()
+	for _, lang := range []string{"en", "zh", "ja"} {
+		for _, intent := range []string{"GREETING", "SMALL_TALK", "COMPLIMENT", "CLOSING"} {
+			seen := map[string]bool{}
+			for turn := 1; turn <= 12; turn++ {
+				h := bot.Hints{Language: lang, Persona: "P", User: "U", Text: userTexts[lang][0], Turn: turn, Intent: intent, ProactiveQuestion: true}
+				a, b := reply(t, o, h), reply(t, NewOffline(), h)
+				if a.Text != b.Text || a.Trailer != b.Trailer {
+					t.Fatalf("same input, different output: %q vs %q", a.Text, b.Text)
+				}
+				seen[a.Text] = true
+			}
+			if len(seen) < 3 {
+				t.Errorf("%s %s: only %d distinct replies over 12 turns: %v", lang, intent, len(seen), seen)
+			}
+		}
+	}
+}
+
+// trailerShape checks a trailer against DESIGN §3 step 8.
+func trailerShape(t *testing.T, raw string) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		t.Fatalf("trailer %q: %v", raw, err)
+	}
+	for _, k := range []string{"emotion_label", "emotion_intensity", "salience", "confidence", "topic_tags", "remember", "scratch"} {
+		if _, ok := v[k]; !ok {
+			t.Fatalf("trailer %s lacks %q", raw, k)
+		}
+	}
+	switch v["emotion_label"] {
+	case "joy", "sadness", "anger", "fear", "neutral":
+	default:
+		t.Fatalf("emotion_label %v", v["emotion_label"])
+	}
+	for _, k := range []string{"emotion_intensity", "salience", "confidence"} {
+		if x, ok := v[k].(float64); !ok || x < 0 || x > 1 {
+			t.Fatalf("%s = %v, want 0..1", k, v[k])
+		}
+	}
+	if _, ok := v["topic_tags"].([]any); !ok {
+		t.Fatalf("topic_tags = %v, want a list", v["topic_tags"])
+	}
+	rem, ok := v["remember"].([]any)
+	if !ok {
+		t.Fatalf("remember = %v, want a list", v["remember"])
+	}
+	for _, r := range rem {
+		m := r.(map[string]any)
+		if s := m["slot"].(float64); s < 0 || s > 9 || m["content"] == "" {
+			t.Fatalf("remember item %v: want a fact slot 0-9 with content", m)
+		}
+	}
+	if s, _ := v["scratch"].(string); utf8.RuneCountInString(s) > maxScratchRunes {
+		t.Fatalf("scratch too long: %q", s)
+	}
+	return v
+}
+
+func TestOfflineReplyShape(t *testing.T) {
+	o := NewOffline()
+	for _, lang := range []string{"en", "zh", "ja"} {
+		for _, h := range hintGrid(lang) {
+			var streamed strings.Builder
+			resp, err := o.Complete(context.Background(), bot.Request{Kind: bot.KindReply, Hints: h, Stream: func(s string) { streamed.WriteString(s) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !resp.Offline || resp.Usage.PromptTokens <= 0 || resp.Usage.CompletionTokens <= 0 {
+				t.Fatalf("resp %+v: want Offline and an estimated usage", resp)
+			}
+			if streamed.String() != resp.Text {
+				t.Fatalf("streamed %q, Text %q", streamed.String(), resp.Text)
+			}
+			if strings.Contains(resp.Text, "<<<") || strings.Contains(resp.Text, "{") || strings.Contains(resp.Text, "emotion_label") {
+				t.Fatalf("trailer leaked into %q", resp.Text)
+			}
+			trailerShape(t, resp.Trailer)
+			if h.Crisis {
+				if strings.ContainsAny(resp.Text, "?？") || strings.IndexFunc(resp.Text, isEmoji) >= 0 {
+					t.Fatalf("crisis reply asks or jokes: %q", resp.Text)
+				}
+			}
+			if h.Decline && strings.ContainsAny(resp.Text, "?？") && !h.Crisis {
+				t.Fatalf("decline reply asks a question: %q", resp.Text)
+			}
+			if !h.EmojiAllowed && strings.IndexFunc(resp.Text, isEmoji) >= 0 {
+				t.Fatalf("emoji without permission: %q", resp.Text)
+			}
+			if h.Gift != "" && !h.Crisis && !h.Decline && !strings.Contains(resp.Text, h.Gift) {
+				t.Fatalf("gift %q not thanked for: %q", h.Gift, resp.Text)
+			}
+		}
+	}
+}
+
+func TestOfflineMaxLength(t *testing.T) {
+	o := NewOffline()
+	for _, lang := range []string{"en", "zh", "ja"} {
+		for _, limit := range []int{8, 15, 30, 60, 120} {
+			for i, h := range hintGrid(lang) {
+				if i%7 != 0 {
+					continue
+				}
+				h.MaxLength = limit
+				if text := reply(t, o, h).Text; utf8.RuneCountInString(text) > limit || text == "" {
+					t.Fatalf("%s MaxLength %d: %d runes %q", lang, limit, utf8.RuneCountInString(text), text)
+				}
+			}
+		}
+	}
+	long := reply(t, o, bot.Hints{Language: "en", Intent: "GREETING", Emotion: "happy", ProactiveQuestion: true, Text: "hi there friend", Turn: 3})
+	if n := utf8.RuneCountInString(long.Text); n > defaultMaxLength {
+		t.Errorf("default limit: %d runes", n)
+	}
+}
+
+func TestOfflineNeverEchoes(t *testing.T) {
+	o := NewOffline()
+	for _, lang := range []string{"en", "zh", "ja"} {
+		for _, h := range hintGrid(lang) {
+			text := reply(t, o, h).Text
+			if u := strings.TrimSpace(h.Text); utf8.RuneCountInString(u) >= minEchoRunes && strings.Contains(strings.ToLower(text), strings.ToLower(u)) {
+				t.Fatalf("reply echoes the user: %q in %q", u, text)
+			}
+		}
+	}
+}
+
+func TestOfflineNeverForbidden(t *testing.T) {
+	o := NewOffline()
+	check := func(s string) {
+		t.Helper()
+		for _, f := range forbiddenPhrases() {
+			if strings.Contains(strings.ToLower(s), strings.ToLower(f)) {
+				t.Fatalf("forbidden phrase %q in %q", f, s)
+			}
+		}
+	}
+	for _, lang := range []string{"en", "zh", "ja"} {
+		for _, h := range hintGrid(lang) {
+			check(reply(t, o, h).Text)
+			if h.Turn%5 != 0 {
+				continue
+			}
+			for _, k := range []bot.Kind{bot.KindLifeLoop, bot.KindReflect} {
+				for _, silence := range []time.Duration{0, 23 * time.Hour, 24 * time.Hour, 30 * 24 * time.Hour} {
+					h.Silence = silence
+					resp, err := o.Complete(context.Background(), bot.Request{Kind: k, Hints: h})
+					if err != nil {
+						t.Fatal(err)
+					}
+					check(resp.Text)
+				}
+			}
+		}
+	}
+	// The guard itself works: a forbidden line never gets out.
+	if got := o.sanitize("ok 我等了你好久", langZH); strings.Contains(got, "我等了你好久") {
+		t.Errorf("sanitize let %q through", got)
+	}
+}
+
+func TestOfflineFacts(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		lang, text string
+		want       []rememberItem
+	}{
+		{"en", "hi, my name is Ann! nice to meet you", []rememberItem{{0, "Name: Ann"}}},
+		{"en", "Just call me Bo.", []rememberItem{{0, "Name: Bo"}}},
+		{"en", "I live in New York and my birthday is May 3", []rememberItem{{1, "Lives in: New York"}, {2, "Birthday: May 3"}}},
+		{"zh", "我叫小明，你呢？", []rememberItem{{0, "名字：小明"}}},
+		{"zh", "我住在上海。我的生日是五月三日", []rememberItem{{1, "住在：上海"}, {2, "生日：五月三日"}}},
+		{"ja", "私の名前はさくらです。東京に住んでいます", []rememberItem{{0, "名前：さくら"}, {1, "住まい：東京"}}},
+		{"ja", "誕生日は三月三日だよ", []rememberItem{{2, "誕生日：三月三日"}}},
+		{"en", "what is my name?", nil},
+		{"zh", "今天天气不错", nil},
+	}
+	for _, tt := range tests {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1})
+		v := trailerShape(t, resp.Trailer)
+		var got []rememberItem
+		b, _ := json.Marshal(v["remember"])
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) || string(b) == "null" {
+			t.Errorf("%q: remember = %s, want %v", tt.text, b, tt.want)
+		}
+	}
+}
+
+func TestOfflineTrailerValues(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		h     bot.Hints
+		label string
+		tags  string
+	}{
+		{bot.Hints{Emotion: "sad", Text: "work was hard", Sentiment: -0.8}, "sadness", `["work"]`},
+		{bot.Hints{Emotion: "anxious", Text: "exam tomorrow"}, "fear", `["study"]`},
+		{bot.Hints{Emotion: "happy", Text: "I cooked dinner for my mom"}, "joy", `["food","family"]`},
+		{bot.Hints{Intent: "INSULT", Text: "you suck"}, "anger", `[]`},
+		{bot.Hints{Text: "education matters"}, "neutral", `[]`}, // "cat" inside a word is no pet
+	}
+	for _, tt := range tests {
+		tt.h.Language = "en"
+		v := trailerShape(t, reply(t, o, tt.h).Trailer)
+		tags, _ := json.Marshal(v["topic_tags"])
+		if v["emotion_label"] != tt.label || string(tags) != tt.tags {
+			t.Errorf("%+v: label %v tags %s, want %s %s", tt.h, v["emotion_label"], tags, tt.label, tt.tags)
+		}
+	}
+	strong := trailerShape(t, reply(t, o, bot.Hints{Language: "en", Intent: "INSULT", Text: "x"}).Trailer)
+	calm := trailerShape(t, reply(t, o, bot.Hints{Language: "en", Text: "x"}).Trailer)
+	if strong["emotion_intensity"].(float64) <= calm["emotion_intensity"].(float64) {
+		t.Errorf("an insult is not more intense than small talk: %v vs %v", strong, calm)
+	}
+	crisis := trailerShape(t, reply(t, o, bot.Hints{Language: "en", Crisis: true, Text: "x"}).Trailer)
+	if crisis["salience"].(float64) < crisisSalience {
+		t.Errorf("crisis salience %v", crisis["salience"])
+	}
+}
+
+func TestOfflineRelationshipReserve(t *testing.T) {
+	o := NewOffline()
+	for _, lang := range []string{"en", "zh", "ja"} {
+		for _, intent := range []string{"FLIRT", "LOVE_CONFESSION"} {
+			for turn := range 6 {
+				h := bot.Hints{Language: lang, Intent: intent, Text: "you are cute", Turn: turn}
+				h.Relationship = "stranger"
+				young := reply(t, o, h).Text
+				h.Relationship = "close"
+				old := reply(t, o, h).Text
+				if !slices.Contains(o.book[intent+".reserved"][lang], young) {
+					t.Errorf("%s %s stranger: %q is not a reserved answer", lang, intent, young)
+				}
+				if slices.Contains(o.book[intent+".reserved"][lang], old) {
+					t.Errorf("%s %s close: %q is a reserved answer", lang, intent, old)
+				}
+			}
+		}
+	}
+}
+
+func TestOfflinePersonaName(t *testing.T) {
+	o := NewOffline()
+	for _, lang := range []string{"en", "zh", "ja"} {
+		found := false
+		for turn := range 30 {
+			if strings.Contains(reply(t, o, bot.Hints{Language: lang, Persona: names[lang][0], Intent: "GREETING", Text: "hi", Turn: turn}).Text, names[lang][0]) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s: persona name never used in 30 greetings", lang)
+		}
+	}
+}
+
+func TestOfflinePerception(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		h    bot.Hints
+		want string
+	}{
+		{bot.Hints{}, `{"crisis":false,"disclosure":"none","intent_category":"SMALL_TALK","sentiment":0}`},
+		{bot.Hints{Intent: "compliment", Sentiment: 0.5}, `{"crisis":false,"disclosure":"none","intent_category":"COMPLIMENT","sentiment":0.5}`},
+		{bot.Hints{Intent: "GIFT_SEND"}, `{"crisis":false,"disclosure":"none","intent_category":"FLIRT","sentiment":0}`},
+		{bot.Hints{Intent: "DANCE", Sentiment: -3, Crisis: true}, `{"crisis":true,"disclosure":"none","intent_category":"SMALL_TALK","sentiment":-1}`},
+	}
+	for _, tt := range tests {
+		resp, err := o.Complete(context.Background(), bot.Request{Kind: bot.KindPerception, JSON: true, Hints: tt.h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Text != tt.want || !resp.Offline || resp.Trailer != "" {
+			t.Errorf("%+v: %q, want %q", tt.h, resp.Text, tt.want)
+		}
+	}
+}
+
+func TestOfflineReflect(t *testing.T) {
+	o := NewOffline()
+	recent := []bot.ChatMessage{{Role: "user", Content: "my cat is sick"}, {Role: "assistant", Content: "oh no, work is hard"}}
+	for _, tt := range []struct {
+		lang, topic string
+		script      func(string) bool
+	}{{"en", "pets", func(s string) bool { return strings.Contains(s, "I ") }}, {"zh", "宠物", hasHan}, {"ja", "ペット", hasKana}} {
+		for _, mood := range []float64{-60, 0, 60} {
+			resp, err := o.Complete(context.Background(), bot.Request{Kind: bot.KindReflect, JSON: true, Hints: bot.Hints{Language: tt.lang, User: "Ann", Relationship: "friend", Mood: mood, Recent: recent}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v struct {
+				InnerState string `json:"inner_state"`
+			}
+			if err := json.Unmarshal([]byte(resp.Text), &v); err != nil {
+				t.Fatalf("%q: %v", resp.Text, err)
+			}
+			if !tt.script(v.InnerState) || !strings.Contains(v.InnerState, tt.topic) || !strings.Contains(v.InnerState, "Ann") {
+				t.Errorf("%s mood %v: inner_state %q: want first person, the user's theme %q and their name", tt.lang, mood, v.InnerState, tt.topic)
+			}
+			if strings.Contains(v.InnerState, "work") || strings.Contains(v.InnerState, "工作") {
+				t.Errorf("reflection took a theme from the bot's own words: %q", v.InnerState)
+			}
+		}
+	}
+}
+
+func TestOfflineLifeLoop(t *testing.T) {
+	o := NewOffline()
+	type answer struct {
+		Speak   bool   `json:"speak"`
+		Message string `json:"message"`
+	}
+	ask := func(h bot.Hints) answer {
+		t.Helper()
+		resp, err := o.Complete(context.Background(), bot.Request{Kind: bot.KindLifeLoop, JSON: true, Hints: h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a answer
+		if err := json.Unmarshal([]byte(resp.Text), &a); err != nil {
+			t.Fatalf("%q: %v", resp.Text, err)
+		}
+		return a
+	}
+	for _, lang := range []string{"en", "zh", "ja"} {
+		if a := ask(bot.Hints{Language: lang, Relationship: "friend", Silence: checkinSilence - time.Minute}); a.Speak || a.Message != "" {
+			t.Errorf("%s: spoke after less than a day: %+v", lang, a)
+		}
+		if a := ask(bot.Hints{Language: lang, Relationship: "friend", Silence: 3 * 24 * time.Hour, Crisis: true}); a.Speak {
+			t.Errorf("%s: spoke during a crisis: %+v", lang, a)
+		}
+		warm := ask(bot.Hints{Language: lang, Relationship: "friend", Silence: 3 * 24 * time.Hour})
+		polite := ask(bot.Hints{Language: lang, Relationship: "acquaintance", Silence: 3 * 24 * time.Hour})
+		if !warm.Speak || warm.Message == "" || !polite.Speak || polite.Message == "" {
+			t.Fatalf("%s: no check-in after 3 days: %+v %+v", lang, warm, polite)
+		}
+		if warm.Message == polite.Message {
+			t.Errorf("%s: friend and acquaintance got the same greeting %q", lang, warm.Message)
+		}
+	}
+	// Seed 003 §7.1's friend greeting is one of ours.
+	found := false
+	for d := 24; d < 24*10; d++ {
+		if ask(bot.Hints{Language: "zh", Relationship: "friend", Silence: time.Duration(d) * time.Hour}).Message == "嘿，好久不见！最近过得怎么样？" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		t.Error("seed 003 §7.1 friend greeting never chosen")
+	}
+}
+
+func TestOfflineErrors(t *testing.T) {
+	o := NewOffline()
+	if _, err := o.Complete(context.Background(), bot.Request{Kind: "poem"}); err == nil {
+		t.Error("unknown kind accepted")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := o.Complete(ctx, bot.Request{Kind: bot.KindReply}); err == nil {
+		t.Error("cancelled context accepted")
+	}
+	// An unknown language falls back to English rather than failing.
+	if r := reply(t, o, bot.Hints{Language: "fr", Text: "bonjour"}); r.Text == "" || hasHan(r.Text) {
+		t.Errorf("fallback reply %q", r.Text)
+	}
+}
+
+func TestNew(t *testing.T) {
+	if b, online := New(OpenAIConfig{}, nil); online {
+		t.Error("online without key or base URL")
+	} else if _, ok := b.(*Offline); !ok {
+		t.Errorf("got %T, want *Offline", b)
+	}
+	for _, cfg := range []OpenAIConfig{{APIKey: testKey}, {BaseURL: "http://127.0.0.1:1/v1"}} {
+		if b, online := New(cfg, nil); !online {
+			t.Errorf("%+v: offline", cfg.BaseURL)
+		} else if _, ok := b.(*OpenAI); !ok {
+			t.Errorf("got %T, want *OpenAI", b)
+		}
+	}
+	if _, online := New(OpenAIConfig{BaseURL: "ftp://x"}, nil); online {
+		t.Error("bad base URL gave an online brain")
+	}
+}
+
+func BenchmarkOfflineReply(b *testing.B) {
+	o := NewOffline()
+	h := bot.Hints{Language: "zh", Persona: "露娜", User: "小明", Text: "今天工作好累，我叫小明", Intent: "SMALL_TALK", Emotion: "sad", ProactiveQuestion: true, MaxLength: 200}
+	req := bot.Request{Kind: bot.KindReply, Hints: h, Stream: func(string) {}}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		req.Hints.Turn = i
+		if _, err := o.Complete(context.Background(), req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func ExampleSplitter() {
+	sp := NewSplitter(func(s string) { fmt.Printf("user sees %q\n", s) })
+	sp.Write("Nice to see you! <<<HEARTH_KAI")
+	sp.Write("RO_JSON_v1>>>\n{\"emotion_label\":\"joy\"}")
+	visible, trailer := sp.Close()
+	fmt.Println(visible)
+	fmt.Println(trailer)
+	// Output:
+	// user sees "Nice to see you!"
+	// Nice to see you!
+	// {"emotion_label":"joy"}
+}
+
+func TestOfflineEchoGuard(t *testing.T) {
+	o := NewOffline()
+	if !o.echoes("You said: I had a long day at work.", "I had a long day at work") {
+		t.Error("a parroted message was not caught")
+	}
+	if o.echoes("Hi there!", "hi") {
+		t.Error("a short greeting counted as an echo")
+	}
+}
