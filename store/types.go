@@ -22,18 +22,18 @@ const (
 
 // Inbound is one stored user message.
 type Inbound struct {
-	ID        int64
-	Platform  string
-	ChatID    string
-	ChatKind  string
-	MessageID string
-	UserID    string // hearth user id "platform:id"
-	UserName  string
-	Text      string
-	Modality  string
-	Addressed bool
-	At        time.Time
-	Status    string
+	ID        int64     `json:"id"`
+	Platform  string    `json:"platform"`
+	ChatID    string    `json:"chat_id"`
+	ChatKind  string    `json:"chat_kind"`
+	MessageID string    `json:"message_id"`
+	UserID    string    `json:"user_id"` // hearth user id "platform:id"
+	UserName  string    `json:"user_name"`
+	Text      string    `json:"text"`
+	Modality  string    `json:"modality"`
+	Addressed bool      `json:"addressed"`
+	At        time.Time `json:"at"`
+	Status    string    `json:"status"`
 }
 
 // Outbound is one entry of the outbound ledger: something the bot decided to
@@ -41,19 +41,19 @@ type Inbound struct {
 // sent once the platform accepted it, so a restart resends exactly what was
 // not yet delivered.
 type Outbound struct {
-	ID          int64
-	Platform    string
-	ChatID      string
-	ChatKind    string
-	UserID      string
-	Kind        string // "reply", "proactive", "gift", "command", "crisis", "alert"
-	InboundID   int64  // 0 when not a reply to a stored message
-	Text        string
-	Attachment  []byte // optional JSON-encoded attachment description (transport-neutral)
-	Status      string
-	PlatformIDs []string
-	CreatedAt   time.Time
-	SentAt      time.Time
+	ID          int64     `json:"id"`
+	Platform    string    `json:"platform"`
+	ChatID      string    `json:"chat_id"`
+	ChatKind    string    `json:"chat_kind"`
+	UserID      string    `json:"user_id"`
+	Kind        string    `json:"kind"`       // "reply", "proactive", "gift", "command", "crisis", "alert"
+	InboundID   int64     `json:"inbound_id"` // 0 when not a reply to a stored message
+	Text        string    `json:"text"`
+	Attachment  []byte    `json:"attachment"` // optional JSON-encoded attachment description (transport-neutral)
+	Status      string    `json:"status"`
+	PlatformIDs []string  `json:"platform_ids"`
+	CreatedAt   time.Time `json:"created_at"`
+	SentAt      time.Time `json:"sent_at"`
 }
 
 // EmotionRecord is one entry of a user's emotion_history (seed 000).
@@ -65,122 +65,122 @@ type EmotionRecord struct {
 
 // User is the per-user (per-relationship) state row.
 type User struct {
-	ID             string // "platform:id"
-	Platform       string
-	Name           string
-	PrivateChatID  string // "" until the user wrote in a private chat
-	CreatedAt      time.Time
-	LastUserAt     time.Time // last message from the user
-	LastBotAt      time.Time // last message to the user
-	Messages       int       // messages that ran a turn (commands excluded)
-	Reflections    int
-	Mood           float64
-	LastIntents    []string
-	LastEmotion    string
-	EmotionHistory []EmotionRecord
-	InnerState     string
-	Scratch        string
+	ID             string          `json:"id"` // "platform:id"
+	Platform       string          `json:"platform"`
+	Name           string          `json:"name"`
+	PrivateChatID  string          `json:"private_chat_id"` // "" until the user wrote in a private chat
+	CreatedAt      time.Time       `json:"created_at"`
+	LastUserAt     time.Time       `json:"last_user_at"` // last message from the user
+	LastBotAt      time.Time       `json:"last_bot_at"`  // last message to the user
+	Messages       int             `json:"messages"`     // messages that ran a turn (commands excluded)
+	Reflections    int             `json:"reflections"`
+	Mood           float64         `json:"mood"`
+	LastIntents    []string        `json:"last_intents"`
+	LastEmotion    string          `json:"last_emotion"`
+	EmotionHistory []EmotionRecord `json:"emotion_history"`
+	InnerState     string          `json:"inner_state"`
+	Scratch        string          `json:"scratch"`
 	// Relationship is the affinity state (score, state, counters, watch…) as
 	// JSON owned by heart; the store keeps it opaque.
-	Relationship json.RawMessage
-	Proactive    bool      // proactive messages enabled
-	QuietUntil   time.Time // zero: no timed quiet
-	Unreachable  bool      // the platform said the user blocked the bot
+	Relationship json.RawMessage `json:"relationship"`
+	Proactive    bool            `json:"proactive"`   // proactive messages enabled
+	QuietUntil   time.Time       `json:"quiet_until"` // zero: no timed quiet
+	Unreachable  bool            `json:"unreachable"` // the platform said the user blocked the bot
 	// Emergency contact (seed 003 §3), only used with Consent.
-	EmergencyContact string
-	EmergencyConsent bool
+	EmergencyContact string `json:"emergency_contact"`
+	EmergencyConsent bool   `json:"emergency_consent"`
 }
 
 // Episode is one bot answer with the reflection values of that moment
 // (seed 002). HasValues is false when the trailer was missing or invalid.
 type Episode struct {
-	ID         int64
-	UserID     string
-	Platform   string
-	ChatID     string
-	InboundID  int64
-	UserText   string
-	ReplyText  string
-	At         time.Time
-	HasValues  bool
-	Label      string
-	Intensity  float64
-	Salience   float64
-	Confidence float64
-	TopicTags  []string
-	Intent     string
-	Sentiment  float64
+	ID         int64     `json:"id"`
+	UserID     string    `json:"user_id"`
+	Platform   string    `json:"platform"`
+	ChatID     string    `json:"chat_id"`
+	InboundID  int64     `json:"inbound_id"`
+	UserText   string    `json:"user_text"`
+	ReplyText  string    `json:"reply_text"`
+	At         time.Time `json:"at"`
+	HasValues  bool      `json:"has_values"`
+	Label      string    `json:"label"`
+	Intensity  float64   `json:"intensity"`
+	Salience   float64   `json:"salience"`
+	Confidence float64   `json:"confidence"`
+	TopicTags  []string  `json:"topic_tags"`
+	Intent     string    `json:"intent"`
+	Sentiment  float64   `json:"sentiment"`
 }
 
 // Memory is one memory slot of a user (seed 004 slots, seed 003 §8 retention).
 type Memory struct {
-	UserID    string
-	Slot      int
-	Content   string
-	Retention string // "permanent", "conditional", "ephemeral"
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	UserID    string    `json:"user_id"`
+	Slot      int       `json:"slot"`
+	Content   string    `json:"content"`
+	Retention string    `json:"retention"` // "permanent", "conditional", "ephemeral"
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // Signal is one relationship signal (seed 003 §2) kept for rolling windows.
 type Signal struct {
-	UserID   string
-	At       time.Time
-	Tag      string
-	Points   float64
-	Weight   float64
-	Modality string
+	UserID   string    `json:"user_id"`
+	At       time.Time `json:"at"`
+	Tag      string    `json:"tag"`
+	Points   float64   `json:"points"`
+	Weight   float64   `json:"weight"`
+	Modality string    `json:"modality"`
 }
 
 // Usage is token usage of one LLM call.
 type Usage struct {
-	At         time.Time
-	Kind       string
-	UserID     string
-	Prompt     int
-	Completion int
-	Offline    bool
+	At         time.Time `json:"at"`
+	Kind       string    `json:"kind"`
+	UserID     string    `json:"user_id"`
+	Prompt     int       `json:"prompt"`
+	Completion int       `json:"completion"`
+	Offline    bool      `json:"offline"`
 }
 
 // Proactive is one life-loop decision (gated, silent, sent) with its reason.
 type Proactive struct {
-	UserID  string
-	At      time.Time
-	Outcome string // "gated", "silent", "sent", "error"
-	Reason  string
-	Text    string
+	UserID  string    `json:"user_id"`
+	At      time.Time `json:"at"`
+	Outcome string    `json:"outcome"` // "gated", "silent", "sent", "error"
+	Reason  string    `json:"reason"`
+	Text    string    `json:"text"`
 }
 
 // DailyPoint is the mood and affinity of one user on one day (the /me chart).
 type DailyPoint struct {
-	UserID   string
-	Day      string // YYYY-MM-DD in the persona's time zone
-	Mood     float64
-	Affinity float64
+	UserID   string  `json:"user_id"`
+	Day      string  `json:"day"` // YYYY-MM-DD in the persona's time zone
+	Mood     float64 `json:"mood"`
+	Affinity float64 `json:"affinity"`
 }
 
 // Gift is one verified gift transaction (seed 001 §5.4).
 type Gift struct {
-	TransactionID string
-	UserID        string
-	Item          string
-	At            time.Time
-	MoodBefore    float64
-	MoodAfter     float64
-	Result        json.RawMessage // the API's first answer, replayed for repeats
+	TransactionID string          `json:"transaction_id"`
+	UserID        string          `json:"user_id"`
+	Item          string          `json:"item"`
+	At            time.Time       `json:"at"`
+	MoodBefore    float64         `json:"mood_before"`
+	MoodAfter     float64         `json:"mood_after"`
+	Result        json.RawMessage `json:"result"` // the API's first answer, replayed for repeats
 }
 
 // Turn is everything one turn writes, committed in one transaction
 // (DESIGN §3 step 9): the user's new state, the episode, the inbound status,
 // the reply in the outbound ledger, memory writes, signals and usage.
 type Turn struct {
-	InboundID int64
-	User      User
-	Episode   Episode
-	Reply     *Outbound // nil when there is nothing to send
-	Extra     []Outbound
-	Memories  []Memory
-	Signals   []Signal
-	Usage     []Usage
-	Daily     *DailyPoint
+	InboundID int64       `json:"inbound_id"`
+	User      User        `json:"user"`
+	Episode   Episode     `json:"episode"`
+	Reply     *Outbound   `json:"reply"` // nil when there is nothing to send
+	Extra     []Outbound  `json:"extra"`
+	Memories  []Memory    `json:"memories"`
+	Signals   []Signal    `json:"signals"`
+	Usage     []Usage     `json:"usage"`
+	Daily     *DailyPoint `json:"daily"`
 }

@@ -1,0 +1,345 @@
+// Package store keeps everything one hearth instance knows in one SQLite file
+// (DESIGN §1, "one file = one soul"): persona, users, messages, the outbound
+// ledger, episodes, memories and the bookkeeping of the life loop.
+//
+// One DB value owns one file. A writer takes an exclusive instance lock so two
+// daemons never write the same soul; a ReadOnly DB (hearth state, hearth
+// export) takes no lock and never modifies the file, so it is safe next to a
+// running daemon. A Shared DB writes without the lock, for one short
+// operator command beside the daemon. Writes go through a single connection
+// (SQLite allows one writer anyway, and one connection serialises them
+// without SQLITE_BUSY storms); reads use a separate read-only pool so a slow
+// export never waits behind a turn.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// Exported sentinels let callers (cmd/hearth) pick exit codes and messages
+// without matching text.
+var (
+	// ErrLocked means another process holds the instance lock of the file.
+	ErrLocked = errors.New("instance is locked by another process")
+	// ErrNewerSchema means the file was written by a newer hearth; it is left
+	// untouched so that newer hearth can still use it.
+	ErrNewerSchema = errors.New("database schema is newer than this hearth")
+	// ErrOlderSchema means a ReadOnly open found a schema that needs
+	// migrating, which only a writer (hearth run) may do.
+	ErrOlderSchema = errors.New("database schema is older than this hearth")
+	// ErrNotFound means the row an update or export names does not exist.
+	ErrNotFound = errors.New("not found")
+	// ErrReadOnly means a write was attempted on a DB opened ReadOnly.
+	ErrReadOnly = errors.New("database opened read-only")
+)
+
+// driverName is the database/sql name modernc.org/sqlite registers.
+const driverName = "sqlite"
+
+// busyTimeoutMS is how long a connection waits for a lock before SQLITE_BUSY.
+// /tmp/store.md: busy_timeout(5000).
+const busyTimeoutMS = 5000
+
+// readPoolSize bounds the read-only pool. Chosen: reads are short (history,
+// state, export) and a handful in parallel covers concurrent turns without
+// holding many file descriptors.
+const readPoolSize = 4
+
+// fileMode is the permission of a new database file: it holds private
+// conversations, so only the owner may read it (/tmp/store.md).
+const fileMode fs.FileMode = 0o600
+
+// Options selects how Open treats the file.
+type Options struct {
+	// ReadOnly opens without the instance lock, never creates or migrates
+	// the file, and rejects writes with ErrReadOnly. For hearth state/export
+	// while the daemon runs.
+	ReadOnly bool
+	// Shared opens for writing WITHOUT the instance lock, next to a daemon
+	// that may hold it: for short operator writes (hearth watch clear) that
+	// SQLite's own locking serialises with the daemon's. The file must exist
+	// and already have this binary's schema: a Shared open never creates or
+	// migrates. Ignored when ReadOnly is set.
+	Shared bool
+}
+
+// DB is one open instance file. It is safe for concurrent use.
+type DB struct {
+	path   string
+	writer *sql.DB // nil when ReadOnly; exactly one connection
+	reader *sql.DB // mode=ro pool
+	lock   *instanceLock
+	schema int
+}
+
+// Open opens (and, for a writer, creates and migrates) the instance file at
+// path. See the package doc for the writer/ReadOnly contract.
+func Open(ctx context.Context, path string, opts Options) (*DB, error) {
+	if path == "" {
+		return nil, errors.New("open store: empty path")
+	}
+	if opts.ReadOnly {
+		return openReadOnly(ctx, path)
+	}
+	return openWriter(ctx, path, opts.Shared)
+}
+
+func openWriter(ctx context.Context, path string, shared bool) (_ *DB, err error) {
+	db := &DB{path: path}
+	if shared {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+	} else if db.lock, err = acquireLock(path); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			_ = db.Close()
+		}
+	}()
+
+	// The version check reads the header bytes directly, before SQLite
+	// touches the file: a newer schema must leave the file byte-identical
+	// and must not leave -wal/-shm files behind.
+	v, exists, err := peekUserVersion(path)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if v > SchemaVersion {
+		return nil, schemaError(path, v)
+	}
+	if shared && (!exists || (v < SchemaVersion && !walHasFrames(path))) {
+		// Without a WAL the header is the truth: refuse before the DSN's
+		// journal_mode pragma could touch an old file.
+		return nil, schemaError(path, v)
+	}
+	if !exists {
+		if err := createFile(path); err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+	}
+
+	w, err := sql.Open(driverName, dsn(path, false))
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	db.writer = w
+
+	var mode string
+	if err := w.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+		return nil, fmt.Errorf("open %s: read journal mode: %w", path, err)
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return nil, fmt.Errorf("open %s: journal mode is %q, want wal", path, mode)
+	}
+	// The header can lag behind a WAL left by a crash; ask SQLite again now
+	// that it has recovered the WAL.
+	if v, err = userVersion(ctx, w); err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if v > SchemaVersion || (shared && v < SchemaVersion) {
+		// A Shared open never migrates: that is hearth run's job, under
+		// the instance lock.
+		return nil, schemaError(path, v)
+	}
+	if err := migrate(ctx, w, v); err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if !shared {
+		if err := os.Chmod(path, fileMode); err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+	}
+
+	if db.reader, err = openReader(ctx, path); err != nil {
+		return nil, err
+	}
+	db.schema = SchemaVersion
+	return db, nil
+}
+
+func openReadOnly(ctx context.Context, path string) (_ *DB, err error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	v, exists, err := peekUserVersion(path)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if !exists {
+		// An empty file is a database nobody initialised yet.
+		return nil, schemaError(path, 0)
+	}
+	if v > SchemaVersion {
+		return nil, schemaError(path, v)
+	}
+	db := &DB{path: path}
+	defer func() {
+		if err != nil {
+			_ = db.Close()
+		}
+	}()
+	if db.reader, err = openReader(ctx, path); err != nil {
+		return nil, err
+	}
+	// The WAL of a running daemon may hold a newer header than the file.
+	if v, err = userVersion(ctx, db.reader); err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	switch {
+	case v > SchemaVersion:
+		return nil, schemaError(path, v)
+	case v < SchemaVersion:
+		return nil, schemaError(path, v)
+	}
+	db.schema = v
+	return db, nil
+}
+
+func openReader(ctx context.Context, path string) (*sql.DB, error) {
+	r, err := sql.Open(driverName, dsn(path, true))
+	if err != nil {
+		return nil, fmt.Errorf("open %s read pool: %w", path, err)
+	}
+	r.SetMaxOpenConns(readPoolSize)
+	r.SetMaxIdleConns(readPoolSize)
+	if err := r.PingContext(ctx); err != nil {
+		_ = r.Close()
+		return nil, fmt.Errorf("open %s read pool: %w", path, err)
+	}
+	return r, nil
+}
+
+// dsn builds the modernc file: URI. The writer sets the pragmas of
+// /tmp/store.md and BEGIN IMMEDIATE, so a transaction takes the write lock up
+// front instead of failing to upgrade a read lock later. The reader is
+// mode=ro and query_only, and uses plain BEGIN (IMMEDIATE needs a write lock).
+func dsn(path string, readOnly bool) string {
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	var b strings.Builder
+	b.WriteString("file:")
+	b.WriteString(esc)
+	fmt.Fprintf(&b, "?_pragma=busy_timeout(%d)&_pragma=foreign_keys(1)", busyTimeoutMS)
+	if readOnly {
+		b.WriteString("&mode=ro&_pragma=query_only(1)")
+		return b.String()
+	}
+	b.WriteString("&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=secure_delete(1)&_txlock=immediate")
+	return b.String()
+}
+
+// walHasFrames reports whether a non-empty -wal file sits next to path, in
+// which case the header may lag behind committed data.
+func walHasFrames(path string) bool {
+	fi, err := os.Stat(path + "-wal")
+	return err == nil && fi.Size() > 0
+}
+
+// createFile makes the new database file with mode 0600 before SQLite sees
+// it, so no moment exists where another user could read it.
+func createFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, fileMode)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("create: %w", err)
+	}
+	return f.Close()
+}
+
+// Close closes both pools and releases the instance lock. The writer closes
+// last so SQLite checkpoints and removes the WAL.
+func (db *DB) Close() error {
+	var errs []error
+	if db.reader != nil {
+		errs = append(errs, db.reader.Close())
+		db.reader = nil
+	}
+	if db.writer != nil {
+		errs = append(errs, db.writer.Close())
+		db.writer = nil
+	}
+	if db.lock != nil {
+		errs = append(errs, db.lock.release())
+		db.lock = nil
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("close %s: %w", db.path, err)
+	}
+	return nil
+}
+
+// Path is the file this DB was opened on, for logs and messages.
+func (db *DB) Path() string { return db.path }
+
+// SchemaVersion is the schema version of the open file (always the const
+// SchemaVersion once Open succeeded; kept for diagnostics and hearth state).
+func (db *DB) SchemaVersion() int { return db.schema }
+
+// Ping checks both pools can reach the file (admin /healthz).
+func (db *DB) Ping(ctx context.Context) error {
+	if db.writer != nil {
+		if err := db.writer.PingContext(ctx); err != nil {
+			return fmt.Errorf("ping writer: %w", err)
+		}
+	}
+	if err := db.reader.PingContext(ctx); err != nil {
+		return fmt.Errorf("ping reader: %w", err)
+	}
+	return nil
+}
+
+// write runs fn in one IMMEDIATE transaction on the writer connection and
+// rolls back on any error.
+func (db *DB) write(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
+	if db.writer == nil {
+		return fmt.Errorf("%s: %w", op, ErrReadOnly)
+	}
+	tx, err := db.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("%s: begin: %w", op, err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("%s: commit: %w", op, err)
+	}
+	return nil
+}
+
+// read runs fn in one read transaction on the read pool, so multi-query
+// reads (Export) see one snapshot.
+func (db *DB) read(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
+	tx, err := db.reader.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("%s: begin: %w", op, err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := fn(tx); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	return nil
+}
+
+// querier is what *sql.Tx and *sql.DB share, so helpers run in either.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}

@@ -1,0 +1,205 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"time"
+)
+
+const episodeCols = `id, user_id, platform, chat_id, coalesce(inbound_id, 0), user_text, reply_text, at,
+	has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment`
+
+func scanEpisode(s scanner) (Episode, error) {
+	var (
+		e    Episode
+		at   int64
+		tags string
+	)
+	err := s.Scan(&e.ID, &e.UserID, &e.Platform, &e.ChatID, &e.InboundID, &e.UserText, &e.ReplyText, &at,
+		&e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence, &tags, &e.Intent, &e.Sentiment)
+	if err != nil {
+		return Episode{}, err
+	}
+	e.At = fromNano(at)
+	if err := fromJSON(tags, &e.TopicTags); err != nil {
+		return Episode{}, fmt.Errorf("episode %d topic_tags: %w", e.ID, err)
+	}
+	return e, nil
+}
+
+func queryEpisodes(ctx context.Context, q querier, query string, args ...any) ([]Episode, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list episodes: %w", err)
+	}
+	defer rows.Close()
+	var out []Episode
+	for rows.Next() {
+		e, err := scanEpisode(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list episodes: %w", err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list episodes: %w", err)
+	}
+	return out, nil
+}
+
+func insertEpisode(ctx context.Context, q querier, e Episode) (int64, error) {
+	tags, err := toJSON(e.TopicTags)
+	if err != nil {
+		return 0, fmt.Errorf("insert episode: %w", err)
+	}
+	var id int64
+	err = q.QueryRowContext(ctx, `INSERT INTO episodes
+		(user_id, platform, chat_id, inbound_id, user_text, reply_text, at,
+		 has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+		e.UserID, e.Platform, e.ChatID, nullID(e.InboundID), e.UserText, e.ReplyText, toNano(e.At),
+		e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("insert episode: %w", err)
+	}
+	return id, nil
+}
+
+// ChatHistory returns the last limit episodes of one chat, oldest first,
+// for the prompt's recent history (DESIGN §3 step 7). limit <= 0 means all.
+func (db *DB) ChatHistory(ctx context.Context, platform, chatID string, limit int) ([]Episode, error) {
+	eps, err := queryEpisodes(ctx, db.reader, "SELECT "+episodeCols+` FROM episodes
+		WHERE platform = ? AND chat_id = ? ORDER BY id DESC LIMIT ?`, platform, chatID, limitArg(limit))
+	if err != nil {
+		return nil, fmt.Errorf("chat history %s/%s: %w", platform, chatID, err)
+	}
+	slices.Reverse(eps)
+	return eps, nil
+}
+
+// UserEpisodes returns the newest limit episodes of one user with
+// At >= since, oldest first: the input of lingering emotion (seed 002) and
+// of reflection (seed 004). limit <= 0 means all.
+func (db *DB) UserEpisodes(ctx context.Context, userID string, since time.Time, limit int) ([]Episode, error) {
+	eps, err := queryEpisodes(ctx, db.reader, "SELECT "+episodeCols+` FROM episodes
+		WHERE user_id = ? AND at >= ? ORDER BY at DESC, id DESC LIMIT ?`, userID, toNano(since), limitArg(limit))
+	if err != nil {
+		return nil, fmt.Errorf("episodes of %s: %w", userID, err)
+	}
+	slices.Reverse(eps)
+	return eps, nil
+}
+
+// UpdateEpisodeValues fills the reflection values of an episode later (a
+// reply without a valid trailer, seed 002), found by e.ID.
+func (db *DB) UpdateEpisodeValues(ctx context.Context, e Episode) error {
+	tags, err := toJSON(e.TopicTags)
+	if err != nil {
+		return fmt.Errorf("update episode %d: %w", e.ID, err)
+	}
+	return db.write(ctx, "update episode values", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE episodes SET has_values = ?, label = ?, intensity = ?, salience = ?,
+			confidence = ?, topic_tags = ?, intent = ?, sentiment = ? WHERE id = ?`,
+			e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment, e.ID)
+		if err != nil {
+			return fmt.Errorf("episode %d: %w", e.ID, err)
+		}
+		return checkOne(res, fmt.Sprintf("episode %d", e.ID))
+	})
+}
+
+// CommitTurn writes everything one turn decided in ONE transaction (DESIGN
+// §3 step 9): the user's state, the episode (when it has any text), the
+// inbound status (answered), the reply and Extra in the outbound ledger as
+// pending, memory upserts, signals, usage and the daily point. Any error
+// rolls all of it back, so a crash or a bad value never half-applies a turn.
+// Defaults filled here: an episode's UserID/Platform/ChatID from the reply
+// or user, its InboundID from t.InboundID, the reply's InboundID from
+// t.InboundID and an outbound's CreatedAt from the episode time. It returns
+// the ledger id of t.Reply (0 when nil).
+func (db *DB) CommitTurn(ctx context.Context, t Turn) (replyID int64, err error) {
+	err = db.write(ctx, "commit turn", func(tx *sql.Tx) error {
+		var err error
+		replyID, err = commitTurn(ctx, tx, t)
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	return replyID, nil
+}
+
+func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (replyID int64, err error) {
+	if t.User.ID != "" {
+		if err := updateUser(ctx, tx, t.User); err != nil {
+			return 0, err
+		}
+	}
+	if e := t.Episode; e.UserText != "" || e.ReplyText != "" {
+		if e.UserID == "" {
+			e.UserID = t.User.ID
+		}
+		if t.Reply != nil {
+			e.Platform = cmpOr(e.Platform, t.Reply.Platform)
+			e.ChatID = cmpOr(e.ChatID, t.Reply.ChatID)
+		}
+		if e.InboundID == 0 {
+			e.InboundID = t.InboundID
+		}
+		if _, err := insertEpisode(ctx, tx, e); err != nil {
+			return 0, err
+		}
+	}
+	if t.InboundID != 0 {
+		if err := setInboundStatus(ctx, tx, t.InboundID, StatusAnswered); err != nil {
+			return 0, err
+		}
+	}
+	pending := func(o Outbound) Outbound {
+		o.Status = OutboundPending
+		if o.CreatedAt.IsZero() {
+			o.CreatedAt = t.Episode.At
+		}
+		return o
+	}
+	if t.Reply != nil {
+		o := pending(*t.Reply)
+		if o.InboundID == 0 {
+			o.InboundID = t.InboundID
+		}
+		if replyID, err = insertOutbound(ctx, tx, o); err != nil {
+			return 0, err
+		}
+	}
+	for _, o := range t.Extra {
+		if _, err := insertOutbound(ctx, tx, pending(o)); err != nil {
+			return 0, err
+		}
+	}
+	for _, m := range t.Memories {
+		if err := putMemory(ctx, tx, m); err != nil {
+			return 0, err
+		}
+	}
+	if err := addSignals(ctx, tx, t.Signals); err != nil {
+		return 0, err
+	}
+	if err := addUsage(ctx, tx, t.Usage); err != nil {
+		return 0, err
+	}
+	if t.Daily != nil {
+		if err := putDailyPoint(ctx, tx, *t.Daily); err != nil {
+			return 0, err
+		}
+	}
+	return replyID, nil
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,101 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// UserExport is every row about one user (/export, hearth export): what a
+// user may ask to see under any data-protection law. Slices are never nil,
+// so the JSON has [] rather than null.
+type UserExport struct {
+	User      User         `json:"user"`
+	Inbound   []Inbound    `json:"inbound"`
+	Outbound  []Outbound   `json:"outbound"`
+	Episodes  []Episode    `json:"episodes"`
+	Memories  []Memory     `json:"memories"`
+	Signals   []Signal     `json:"signals"`
+	Proactive []Proactive  `json:"proactive"`
+	Daily     []DailyPoint `json:"daily"`
+	Gifts     []Gift       `json:"gifts"`
+}
+
+// Export gathers every row about userID from one read snapshot. An unknown
+// user is ErrNotFound.
+func (db *DB) Export(ctx context.Context, userID string) (UserExport, error) {
+	var x UserExport
+	err := db.read(ctx, "export "+userID, func(tx *sql.Tx) error {
+		u, ok, err := getUser(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ErrNotFound
+		}
+		x.User = u
+		if x.Inbound, err = queryInbound(ctx, tx, "WHERE user_id = ?", userID); err != nil {
+			return err
+		}
+		if x.Outbound, err = queryOutbound(ctx, tx, "WHERE user_id = ?", userID); err != nil {
+			return err
+		}
+		if x.Episodes, err = queryEpisodes(ctx, tx, "SELECT "+episodeCols+" FROM episodes WHERE user_id = ? ORDER BY id", userID); err != nil {
+			return err
+		}
+		if x.Memories, err = memories(ctx, tx, userID); err != nil {
+			return err
+		}
+		if x.Signals, err = signals(ctx, tx, userID, time.Time{}); err != nil {
+			return err
+		}
+		if x.Proactive, err = proactiveLog(ctx, tx, userID, time.Time{}); err != nil {
+			return err
+		}
+		if x.Daily, err = dailyPoints(ctx, tx, userID, ""); err != nil {
+			return err
+		}
+		x.Gifts, err = gifts(ctx, tx, userID)
+		return err
+	})
+	if err != nil {
+		return UserExport{}, err
+	}
+	x.Inbound = nonNil(x.Inbound)
+	x.Outbound = nonNil(x.Outbound)
+	x.Episodes = nonNil(x.Episodes)
+	x.Memories = nonNil(x.Memories)
+	x.Signals = nonNil(x.Signals)
+	x.Proactive = nonNil(x.Proactive)
+	x.Daily = nonNil(x.Daily)
+	x.Gifts = nonNil(x.Gifts)
+	return x, nil
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func gifts(ctx context.Context, q querier, userID string) ([]Gift, error) {
+	rows, err := q.QueryContext(ctx, "SELECT "+giftCols+" FROM gifts WHERE user_id = ? ORDER BY at, transaction_id", userID)
+	if err != nil {
+		return nil, fmt.Errorf("gifts of %s: %w", userID, err)
+	}
+	defer rows.Close()
+	var out []Gift
+	for rows.Next() {
+		g, err := scanGift(rows)
+		if err != nil {
+			return nil, fmt.Errorf("gifts of %s: %w", userID, err)
+		}
+		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("gifts of %s: %w", userID, err)
+	}
+	return out, nil
+}

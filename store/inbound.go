@@ -1,0 +1,155 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// personaKey is the config row holding the persona source bytes.
+const personaKey = "persona"
+
+// Persona returns the stored persona bytes, or nil, nil when none is stored
+// (a new instance needs --persona, DESIGN §9).
+func (db *DB) Persona(ctx context.Context) ([]byte, error) {
+	var raw []byte
+	err := db.reader.QueryRowContext(ctx, "SELECT value FROM config WHERE key = ?", personaKey).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load persona: %w", err)
+	}
+	return raw, nil
+}
+
+// SetPersona stores (or replaces) the persona bytes.
+func (db *DB) SetPersona(ctx context.Context, raw []byte, now time.Time) error {
+	if raw == nil {
+		raw = []byte{}
+	}
+	return db.write(ctx, "store persona", func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO config (key, value, updated_at) VALUES (?, ?, ?)
+			ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+			personaKey, raw, toNano(now))
+		return err
+	})
+}
+
+const inboundCols = `id, platform, chat_id, chat_kind, coalesce(message_id, ''), user_id, user_name, text, modality, addressed, at, status`
+
+func scanInbound(s scanner) (Inbound, error) {
+	var (
+		m  Inbound
+		at int64
+	)
+	err := s.Scan(&m.ID, &m.Platform, &m.ChatID, &m.ChatKind, &m.MessageID, &m.UserID, &m.UserName,
+		&m.Text, &m.Modality, &m.Addressed, &at, &m.Status)
+	m.At = fromNano(at)
+	return m, err
+}
+
+func queryInbound(ctx context.Context, q querier, where string, args ...any) ([]Inbound, error) {
+	rows, err := q.QueryContext(ctx, "SELECT "+inboundCols+" FROM inbound "+where+" ORDER BY id", args...)
+	if err != nil {
+		return nil, fmt.Errorf("list inbound: %w", err)
+	}
+	defer rows.Close()
+	var out []Inbound
+	for rows.Next() {
+		m, err := scanInbound(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list inbound: %w", err)
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list inbound: %w", err)
+	}
+	return out, nil
+}
+
+// InsertInbound stores a user message durably before any LLM call (DESIGN §3
+// step 1). A message already stored under (Platform, ChatID, MessageID)
+// returns its existing id and inserted=false, so a redelivered update runs
+// no second turn. An empty MessageID is stored as NULL and never
+// deduplicates. An empty Status means StatusReceived. The chat is recorded
+// in the chats table as a side effect.
+func (db *DB) InsertInbound(ctx context.Context, m Inbound) (id int64, inserted bool, err error) {
+	if m.Status == "" {
+		m.Status = StatusReceived
+	}
+	err = db.write(ctx, "insert inbound", func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `INSERT INTO inbound
+			(platform, chat_id, chat_kind, message_id, user_id, user_name, text, modality, addressed, at, status)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?)
+			ON CONFLICT (platform, chat_id, message_id) DO NOTHING RETURNING id`,
+			m.Platform, m.ChatID, m.ChatKind, nullText(m.MessageID), m.UserID, m.UserName, m.Text, m.Modality,
+			m.Addressed, toNano(m.At), m.Status).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			inserted = false
+			return tx.QueryRowContext(ctx, `SELECT id FROM inbound WHERE platform = ? AND chat_id = ? AND message_id = ?`,
+				m.Platform, m.ChatID, m.MessageID).Scan(&id)
+		}
+		if err != nil {
+			return err
+		}
+		inserted = true
+		_, err = tx.ExecContext(ctx, `INSERT INTO chats (platform, chat_id, kind, first_at, last_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (platform, chat_id) DO UPDATE SET last_at = max(chats.last_at, excluded.last_at),
+			kind = CASE WHEN excluded.kind != '' THEN excluded.kind ELSE chats.kind END`,
+			m.Platform, m.ChatID, m.ChatKind, toNano(m.At), toNano(m.At))
+		return err
+	})
+	if err != nil {
+		return 0, false, err
+	}
+	return id, inserted, nil
+}
+
+// PendingInbound lists messages still StatusReceived, oldest first: after a
+// crash these are answered once (DESIGN §10 faults).
+func (db *DB) PendingInbound(ctx context.Context) ([]Inbound, error) {
+	return queryInbound(ctx, db.reader, "WHERE status = ?", StatusReceived)
+}
+
+// SetInboundStatus moves a message to answered or skipped. Unknown ids are
+// ErrNotFound; unknown statuses violate the table's CHECK.
+func (db *DB) SetInboundStatus(ctx context.Context, id int64, status string) error {
+	return db.write(ctx, "set inbound status", func(tx *sql.Tx) error {
+		return setInboundStatus(ctx, tx, id, status)
+	})
+}
+
+func setInboundStatus(ctx context.Context, q querier, id int64, status string) error {
+	res, err := q.ExecContext(ctx, "UPDATE inbound SET status = ? WHERE id = ?", status, id)
+	if err != nil {
+		return fmt.Errorf("inbound %d: %w", id, err)
+	}
+	return checkOne(res, fmt.Sprintf("inbound %d", id))
+}
+
+// Cursor returns a transport's saved position (e.g. Telegram's update
+// offset), "" when unset.
+func (db *DB) Cursor(ctx context.Context, name string) (string, error) {
+	var v string
+	err := db.reader.QueryRowContext(ctx, "SELECT value FROM cursors WHERE name = ?", name).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("load cursor %s: %w", name, err)
+	}
+	return v, nil
+}
+
+// SetCursor saves a transport's position.
+func (db *DB) SetCursor(ctx context.Context, name, value string) error {
+	return db.write(ctx, "set cursor "+name, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO cursors (name, value) VALUES (?, ?)
+			ON CONFLICT (name) DO UPDATE SET value = excluded.value`, name, value)
+		return err
+	})
+}

@@ -1,0 +1,261 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Retention classes of seed 003 §8. An empty Retention is stored as
+// RetentionPermanent.
+const (
+	RetentionPermanent   = "permanent"
+	RetentionConditional = "conditional"
+	RetentionEphemeral   = "ephemeral"
+)
+
+// Memories lists a user's memory slots ordered by slot.
+func (db *DB) Memories(ctx context.Context, userID string) ([]Memory, error) {
+	return memories(ctx, db.reader, userID)
+}
+
+func memories(ctx context.Context, q querier, userID string) ([]Memory, error) {
+	rows, err := q.QueryContext(ctx, `SELECT user_id, slot, content, retention, created_at, updated_at
+		FROM memories WHERE user_id = ? ORDER BY slot`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("memories of %s: %w", userID, err)
+	}
+	defer rows.Close()
+	var out []Memory
+	for rows.Next() {
+		var (
+			m                Memory
+			created, updated int64
+		)
+		if err := rows.Scan(&m.UserID, &m.Slot, &m.Content, &m.Retention, &created, &updated); err != nil {
+			return nil, fmt.Errorf("memories of %s: %w", userID, err)
+		}
+		m.CreatedAt, m.UpdatedAt = fromNano(created), fromNano(updated)
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("memories of %s: %w", userID, err)
+	}
+	return out, nil
+}
+
+// PutMemory writes a slot, replacing what it held (the slot keeps its first
+// CreatedAt). Slots outside 0-99 (DESIGN §5) and unknown retention classes
+// are rejected by the table's CHECKs.
+func (db *DB) PutMemory(ctx context.Context, m Memory) error {
+	return db.write(ctx, "put memory", func(tx *sql.Tx) error { return putMemory(ctx, tx, m) })
+}
+
+func putMemory(ctx context.Context, q querier, m Memory) error {
+	if m.Retention == "" {
+		m.Retention = RetentionPermanent
+	}
+	if m.UpdatedAt.IsZero() {
+		m.UpdatedAt = m.CreatedAt
+	}
+	_, err := q.ExecContext(ctx, `INSERT INTO memories (user_id, slot, content, retention, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, slot) DO UPDATE SET
+		content = excluded.content, retention = excluded.retention, updated_at = excluded.updated_at`,
+		m.UserID, m.Slot, m.Content, m.Retention, toNano(m.CreatedAt), toNano(m.UpdatedAt))
+	if err != nil {
+		return fmt.Errorf("put memory %s/%d: %w", m.UserID, m.Slot, err)
+	}
+	return nil
+}
+
+// DeleteMemory deletes one slot for real (/forget N): the row is removed
+// with secure_delete and, when something was deleted, Scrub runs so no WAL
+// copy survives. ok is false when the slot was empty.
+func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, error) {
+	var n int64
+	err := db.write(ctx, "delete memory", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "DELETE FROM memories WHERE user_id = ? AND slot = ?", userID, slot)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	if n > 0 {
+		if err := db.Scrub(ctx); err != nil {
+			return true, err
+		}
+	}
+	return n > 0, nil
+}
+
+// DeleteMemories deletes all of a user's memories (/forget all) and scrubs;
+// it returns how many slots were deleted.
+func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
+	var n int64
+	err := db.write(ctx, "delete memories", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "DELETE FROM memories WHERE user_id = ?", userID)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	if n > 0 {
+		if err := db.Scrub(ctx); err != nil {
+			return int(n), err
+		}
+	}
+	return int(n), nil
+}
+
+// ForgetText makes "forget what I said about X" leave no trace of needle in
+// the user's rows. Matching is case-insensitive (Unicode simple folding).
+//   - memories whose content contains needle are deleted;
+//   - inbound messages containing it get text "";
+//   - episodes whose user text, reply or topic tags contain it get both
+//     texts "" and no tags (the reply to a forgotten message is about it);
+//     their emotion values stay, so mood history keeps its shape;
+//   - outbound ledger texts and proactive log texts/reasons containing it
+//     get "";
+//   - occurrences inside the user's inner_state and scratch are cut out.
+//
+// Everything changes in one transaction, then Scrub removes the old page
+// images from the WAL. It returns the number of rows changed (0: nothing
+// mentioned needle). An empty needle is an error: it would match everything.
+func (db *DB) ForgetText(ctx context.Context, userID, needle string) (int, error) {
+	if strings.TrimSpace(needle) == "" {
+		return 0, errors.New("forget text: empty needle")
+	}
+	re := regexp.MustCompile("(?i)" + regexp.QuoteMeta(needle))
+	var n int
+	err := db.write(ctx, "forget text", func(tx *sql.Tx) error {
+		var err error
+		n, err = forgetText(ctx, tx, userID, re)
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	if n > 0 {
+		if err := db.Scrub(ctx); err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// scrubPass is one table's part of ForgetText: select the user's rows,
+// and for each row whose columns match, run update with the row key.
+type scrubPass struct {
+	selectSQL string // key first, then text columns; one parameter: user id
+	updateSQL string // one parameter: key
+}
+
+// scrubPasses lists the tables ForgetText visits (a function, not a
+// package variable, so nothing shared is mutable).
+func scrubPasses() []scrubPass {
+	return []scrubPass{
+		{"SELECT slot, content FROM memories WHERE user_id = ?1", "DELETE FROM memories WHERE user_id = ?1 AND slot = ?2"},
+		{"SELECT id, text FROM inbound WHERE user_id = ?1", "UPDATE inbound SET text = '' WHERE user_id = ?1 AND id = ?2"},
+		{"SELECT id, user_text, reply_text, topic_tags FROM episodes WHERE user_id = ?1",
+			"UPDATE episodes SET user_text = '', reply_text = '', topic_tags = 'null' WHERE user_id = ?1 AND id = ?2"},
+		{"SELECT id, text FROM outbound WHERE user_id = ?1", "UPDATE outbound SET text = '' WHERE user_id = ?1 AND id = ?2"},
+		{"SELECT id, text, reason FROM proactive_log WHERE user_id = ?1",
+			"UPDATE proactive_log SET text = '', reason = '' WHERE user_id = ?1 AND id = ?2"},
+	}
+}
+
+func forgetText(ctx context.Context, tx *sql.Tx, userID string, re *regexp.Regexp) (int, error) {
+	n := 0
+	for _, p := range scrubPasses() {
+		keys, err := matchingKeys(ctx, tx, p.selectSQL, userID, re)
+		if err != nil {
+			return 0, err
+		}
+		for _, k := range keys {
+			if _, err := tx.ExecContext(ctx, p.updateSQL, userID, k); err != nil {
+				return 0, fmt.Errorf("scrub: %w", err)
+			}
+			n++
+		}
+	}
+	var inner, scratch string
+	err := tx.QueryRowContext(ctx, "SELECT inner_state, scratch FROM users WHERE id = ?", userID).Scan(&inner, &scratch)
+	if errors.Is(err, sql.ErrNoRows) {
+		return n, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("scrub user: %w", err)
+	}
+	if re.MatchString(inner) || re.MatchString(scratch) {
+		if _, err := tx.ExecContext(ctx, "UPDATE users SET inner_state = ?, scratch = ? WHERE id = ?",
+			re.ReplaceAllString(inner, ""), re.ReplaceAllString(scratch, ""), userID); err != nil {
+			return 0, fmt.Errorf("scrub user: %w", err)
+		}
+		n++
+	}
+	return n, nil
+}
+
+func matchingKeys(ctx context.Context, tx *sql.Tx, query, userID string, re *regexp.Regexp) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, query, userID)
+	if err != nil {
+		return nil, fmt.Errorf("scan for needle: %w", err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, fmt.Errorf("scan for needle: %w", err)
+	}
+	var keys []int64
+	for rows.Next() {
+		var key int64
+		texts := make([]string, len(cols)-1)
+		dest := []any{&key}
+		for i := range texts {
+			dest = append(dest, &texts[i])
+		}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, fmt.Errorf("scan for needle: %w", err)
+		}
+		for _, t := range texts {
+			if re.MatchString(t) {
+				keys = append(keys, key)
+				break
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("scan for needle: %w", err)
+	}
+	return keys, nil
+}
+
+// Scrub checkpoints the WAL into the database and truncates it (PRAGMA
+// wal_checkpoint(TRUNCATE)), so the pages secure_delete zeroed replace the
+// old images and no deleted text survives in the -wal file. The forget
+// paths of this package call it; callers may call it after their own
+// deletions. A checkpoint blocked by a reader is reported as an error.
+func (db *DB) Scrub(ctx context.Context) error {
+	if db.writer == nil {
+		return fmt.Errorf("scrub: %w", ErrReadOnly)
+	}
+	var busy, logFrames, done int
+	if err := db.writer.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logFrames, &done); err != nil {
+		return fmt.Errorf("scrub: %w", err)
+	}
+	if busy != 0 {
+		return fmt.Errorf("scrub: checkpoint blocked by a reader (%d of %d frames copied)", done, logFrames)
+	}
+	return nil
+}

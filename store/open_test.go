@@ -1,0 +1,300 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestOpenMigratesAndSetsVersion(t *testing.T) {
+	db, path := openTest(t)
+	if got := db.SchemaVersion(); got != SchemaVersion {
+		t.Fatalf("SchemaVersion() = %d, want %d", got, SchemaVersion)
+	}
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != SchemaVersion {
+		t.Fatalf("%d migrations embedded, const SchemaVersion %d", len(ms), SchemaVersion)
+	}
+	v, err := userVersion(context.Background(), db.reader)
+	if err != nil || v != SchemaVersion {
+		t.Fatalf("user_version = %d, %v; want %d", v, err, SchemaVersion)
+	}
+	// Every table of the assignment exists.
+	for _, table := range []string{"config", "users", "chats", "inbound", "outbound", "outbound_msgs", "episodes",
+		"memories", "cursors", "gifts", "proactive_log", "token_usage", "signals", "daily_points"} {
+		var n int
+		if err := db.reader.QueryRow("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", table).Scan(&n); err != nil || n != 1 {
+			t.Errorf("table %s: n=%d err=%v", table, n, err)
+		}
+	}
+	// The header on disk carries the version too, once checkpointed.
+	if err := db.Scrub(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if hv, exists, err := peekUserVersion(path); err != nil || !exists || hv != SchemaVersion {
+		t.Fatalf("peekUserVersion = %d, %v, %v", hv, exists, err)
+	}
+}
+
+func TestReopenIsIdempotent(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "soul.db")
+	for i := range 3 {
+		db, err := Open(ctx, path, Options{})
+		if err != nil {
+			t.Fatalf("open #%d: %v", i, err)
+		}
+		if err := db.SetCursor(ctx, "n", strconv.Itoa(i)); err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 {
+			if u, ok, err := db.User(ctx, "telegram:1"); err != nil || !ok || u.Name != "Ann" {
+				t.Fatalf("reopen #%d lost data: %+v %v %v", i, u, ok, err)
+			}
+		} else {
+			mustUser(t, db, "telegram:1")
+		}
+		if db.SchemaVersion() != SchemaVersion {
+			t.Fatalf("reopen #%d version %d", i, db.SchemaVersion())
+		}
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestNewFileMode0600AndWAL(t *testing.T) {
+	db, path := openTest(t)
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if perm := fi.Mode().Perm(); perm != 0o600 {
+		t.Fatalf("db mode %o, want 600", perm)
+	}
+	var mode string
+	if err := db.writer.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal_mode = %q, %v", mode, err)
+	}
+	mustUser(t, db, "telegram:1") // a write makes the -wal exist
+	for _, suffix := range []string{"-wal", lockSuffix} {
+		fi, err := os.Stat(path + suffix)
+		if err != nil {
+			t.Fatalf("%s: %v", suffix, err)
+		}
+		if perm := fi.Mode().Perm(); perm != 0o600 {
+			t.Errorf("%s mode %o, want 600", suffix, perm)
+		}
+	}
+	for pragma, want := range map[string]int{"secure_delete": 1, "foreign_keys": 1, "busy_timeout": busyTimeoutMS, "synchronous": 1} {
+		var got int
+		if err := db.writer.QueryRow("PRAGMA " + pragma).Scan(&got); err != nil || got != want {
+			t.Errorf("PRAGMA %s = %d, %v; want %d", pragma, got, err, want)
+		}
+	}
+}
+
+func TestInstanceLock(t *testing.T) {
+	ctx := context.Background()
+	db, path := openTest(t)
+	mustUser(t, db, "telegram:1")
+
+	_, err := Open(ctx, path, Options{})
+	if !errors.Is(err, ErrLocked) {
+		t.Fatalf("second writer: err = %v, want ErrLocked", err)
+	}
+	pid := "pid=" + strconv.Itoa(os.Getpid())
+	if !strings.Contains(err.Error(), pid) || !strings.Contains(err.Error(), "host=") ||
+		!strings.Contains(err.Error(), "since=") || !strings.Contains(err.Error(), path) {
+		t.Fatalf("lock error %q does not name the file and holder %s", err, pid)
+	}
+
+	ro, err := Open(ctx, path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("ReadOnly next to a writer: %v", err)
+	}
+	defer ro.Close()
+	if u, ok, err := ro.User(ctx, "telegram:1"); err != nil || !ok || u.Name != "Ann" {
+		t.Fatalf("ReadOnly does not see committed user: %+v %v %v", u, ok, err)
+	}
+	// A write after the reader opened is visible to its next read.
+	if err := db.SetCursor(ctx, "tg", "99"); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := ro.Cursor(ctx, "tg"); err != nil || v != "99" {
+		t.Fatalf("ReadOnly cursor = %q, %v", v, err)
+	}
+	if err := ro.SetCursor(ctx, "tg", "1"); !errors.Is(err, ErrReadOnly) {
+		t.Fatalf("write on ReadOnly: %v, want ErrReadOnly", err)
+	}
+
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db2, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("lock not released by Close: %v", err)
+	}
+	if err := db2.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func fileSum(t *testing.T, path string) [32]byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sha256.Sum256(b)
+}
+
+func TestNewerSchemaLeavesFileUntouched(t *testing.T) {
+	for _, ro := range []bool{false, true} {
+		t.Run("ReadOnly="+strconv.FormatBool(ro), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "future.db")
+			rawSQLite(t, path, "CREATE TABLE future (x)", "INSERT INTO future VALUES (1)", "PRAGMA user_version = 7")
+			before := fileSum(t, path)
+			fi0, _ := os.Stat(path)
+
+			_, err := Open(context.Background(), path, Options{ReadOnly: ro})
+			if !errors.Is(err, ErrNewerSchema) {
+				t.Fatalf("err = %v, want ErrNewerSchema", err)
+			}
+			want := "schema version 7 is newer than this hearth supports (" + strconv.Itoa(SchemaVersion) + "); upgrade hearth"
+			if !strings.Contains(err.Error(), want) {
+				t.Fatalf("err %q lacks %q", err, want)
+			}
+			if fileSum(t, path) != before {
+				t.Fatal("file bytes changed")
+			}
+			fi1, _ := os.Stat(path)
+			if fi1.Mode() != fi0.Mode() || !fi1.ModTime().Equal(fi0.ModTime()) {
+				t.Fatal("file metadata changed")
+			}
+			for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+				if _, err := os.Stat(path + suffix); err == nil {
+					t.Errorf("%s left behind", suffix)
+				}
+			}
+		})
+	}
+}
+
+func TestNotSQLiteLeftUntouched(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "persona.yaml")
+	content := []byte("name: Luna\nlanguage: en\n" + strings.Repeat("x", 200))
+	if err := os.WriteFile(path, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(context.Background(), path, Options{}); err == nil || !strings.Contains(err.Error(), "not a SQLite database") {
+		t.Fatalf("err = %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != string(content) {
+		t.Fatal("file changed")
+	}
+}
+
+func TestReadOnlyMissingFileCreatesNothing(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "none.db")
+	_, err := Open(context.Background(), path, Options{ReadOnly: true})
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("err = %v, want fs.ErrNotExist", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 0 {
+		t.Fatalf("ReadOnly open created %v", entries)
+	}
+}
+
+func TestReadOnlyOlderSchemaAsksForRun(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	rawSQLite(t, path, "CREATE TABLE old (x)")
+	before := fileSum(t, path)
+	_, err := Open(context.Background(), path, Options{ReadOnly: true})
+	if !errors.Is(err, ErrOlderSchema) || !strings.Contains(err.Error(), "hearth run") {
+		t.Fatalf("err = %v, want ErrOlderSchema mentioning hearth run", err)
+	}
+	if fileSum(t, path) != before {
+		t.Fatal("ReadOnly changed an old file")
+	}
+}
+
+func TestReadOnlyDoesNotModifyClosedFile(t *testing.T) {
+	ctx := context.Background()
+	db, path := openTest(t)
+	mustUser(t, db, "telegram:1")
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	before := fileSum(t, path)
+	ro, err := Open(ctx, path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if us, err := ro.Users(ctx); err != nil || len(us) != 1 {
+		t.Fatalf("Users = %v, %v", us, err)
+	}
+	if err := ro.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if fileSum(t, path) != before {
+		t.Fatal("ReadOnly modified the database file")
+	}
+	for _, suffix := range []string{"-wal", "-shm"} {
+		if fi, err := os.Stat(path + suffix); err == nil {
+			t.Logf("note: %s exists after ReadOnly close (size %d)", suffix, fi.Size())
+		}
+	}
+}
+
+func TestSharedWriterBesideDaemon(t *testing.T) {
+	ctx := context.Background()
+	daemon, path := openTest(t)
+	u := mustUser(t, daemon, "telegram:1") // data only in the WAL so far
+
+	op, err := Open(ctx, path, Options{Shared: true})
+	if err != nil {
+		t.Fatalf("Shared open beside a writer: %v", err)
+	}
+	u.Scratch = "written by the operator"
+	if err := op.UpdateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	if err := op.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, _ := daemon.User(ctx, u.ID); got.Scratch != "written by the operator" {
+		t.Fatalf("daemon does not see the shared write: %+v", got)
+	}
+	// The daemon still holds the instance lock.
+	if _, err := Open(ctx, path, Options{}); !errors.Is(err, ErrLocked) {
+		t.Fatalf("lock lost after shared close: %v", err)
+	}
+
+	dir := t.TempDir()
+	if _, err := Open(ctx, filepath.Join(dir, "none.db"), Options{Shared: true}); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("Shared on a missing file: %v", err)
+	}
+	for _, mode := range []string{"WAL", "DELETE"} {
+		old := filepath.Join(dir, "old-"+mode+".db")
+		rawSQLite(t, old, "PRAGMA journal_mode = "+mode, "CREATE TABLE old (x)")
+		before := fileSum(t, old)
+		if _, err := Open(ctx, old, Options{Shared: true}); !errors.Is(err, ErrOlderSchema) {
+			t.Fatalf("Shared on an old %s schema: %v", mode, err)
+		}
+		if fileSum(t, old) != before {
+			t.Fatalf("Shared open changed an old %s file", mode)
+		}
+	}
+}

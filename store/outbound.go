@@ -1,0 +1,146 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+const outboundCols = `id, platform, chat_id, chat_kind, user_id, kind, coalesce(inbound_id, 0), text, attachment,
+	status, platform_ids, created_at, sent_at`
+
+func scanOutbound(s scanner) (Outbound, error) {
+	var (
+		o             Outbound
+		ids           string
+		created, sent int64
+	)
+	err := s.Scan(&o.ID, &o.Platform, &o.ChatID, &o.ChatKind, &o.UserID, &o.Kind, &o.InboundID, &o.Text,
+		&o.Attachment, &o.Status, &ids, &created, &sent)
+	if err != nil {
+		return Outbound{}, err
+	}
+	o.CreatedAt, o.SentAt = fromNano(created), fromNano(sent)
+	if err := fromJSON(ids, &o.PlatformIDs); err != nil {
+		return Outbound{}, fmt.Errorf("outbound %d platform_ids: %w", o.ID, err)
+	}
+	return o, nil
+}
+
+func queryOutbound(ctx context.Context, q querier, where string, args ...any) ([]Outbound, error) {
+	rows, err := q.QueryContext(ctx, "SELECT "+outboundCols+" FROM outbound "+where+" ORDER BY id", args...)
+	if err != nil {
+		return nil, fmt.Errorf("list outbound: %w", err)
+	}
+	defer rows.Close()
+	var out []Outbound
+	for rows.Next() {
+		o, err := scanOutbound(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list outbound: %w", err)
+		}
+		out = append(out, o)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list outbound: %w", err)
+	}
+	return out, nil
+}
+
+func insertOutbound(ctx context.Context, q querier, o Outbound) (int64, error) {
+	if o.Status == "" {
+		o.Status = OutboundPending
+	}
+	ids, err := toJSON(o.PlatformIDs)
+	if err != nil {
+		return 0, fmt.Errorf("insert outbound: %w", err)
+	}
+	var att any
+	if o.Attachment != nil {
+		att = o.Attachment
+	}
+	var id int64
+	err = q.QueryRowContext(ctx, `INSERT INTO outbound
+		(platform, chat_id, chat_kind, user_id, kind, inbound_id, text, attachment, status, platform_ids, created_at, sent_at)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+		o.Platform, o.ChatID, o.ChatKind, o.UserID, o.Kind, nullID(o.InboundID), o.Text, att, o.Status, ids,
+		toNano(o.CreatedAt), toNano(o.SentAt)).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("insert outbound: %w", err)
+	}
+	if err := indexPlatformIDs(ctx, q, id, o.Platform, o.ChatID, o.PlatformIDs); err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+func indexPlatformIDs(ctx context.Context, q querier, id int64, platform, chatID string, ids []string) error {
+	for _, pid := range ids {
+		if _, err := q.ExecContext(ctx, `INSERT INTO outbound_msgs (platform, chat_id, platform_msg_id, outbound_id)
+			VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET outbound_id = excluded.outbound_id`,
+			platform, chatID, pid, id); err != nil {
+			return fmt.Errorf("index outbound %d: %w", id, err)
+		}
+	}
+	return nil
+}
+
+// EnqueueOutbound writes one message to the ledger (status pending unless
+// o.Status says otherwise) for the sender to deliver.
+func (db *DB) EnqueueOutbound(ctx context.Context, o Outbound) (int64, error) {
+	var id int64
+	err := db.write(ctx, "enqueue outbound", func(tx *sql.Tx) error {
+		var err error
+		id, err = insertOutbound(ctx, tx, o)
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+// PendingOutbound lists undelivered messages, oldest first: on restart these
+// are sent exactly once more (DESIGN §10 faults).
+func (db *DB) PendingOutbound(ctx context.Context) ([]Outbound, error) {
+	return queryOutbound(ctx, db.reader, "WHERE status = ?", OutboundPending)
+}
+
+// MarkOutbound records the delivery outcome: status, the platform's message
+// ids (so reactions find the message) and when. Unknown ids are ErrNotFound.
+func (db *DB) MarkOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) error {
+	ids, err := toJSON(platformIDs)
+	if err != nil {
+		return fmt.Errorf("mark outbound %d: %w", id, err)
+	}
+	return db.write(ctx, "mark outbound", func(tx *sql.Tx) error {
+		var platform, chatID string
+		err := tx.QueryRowContext(ctx, `UPDATE outbound SET status = ?, platform_ids = ?, sent_at = ? WHERE id = ?
+			RETURNING platform, chat_id`, status, ids, toNano(at), id).Scan(&platform, &chatID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("outbound %d: %w", id, ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("outbound %d: %w", id, err)
+		}
+		return indexPlatformIDs(ctx, tx, id, platform, chatID, platformIDs)
+	})
+}
+
+// OutboundByPlatformID finds the ledger entry of a message the platform
+// knows by platformMsgID: a reaction on a bot message (DESIGN §8) is the
+// seed 003 "like" signal of that message's user.
+func (db *DB) OutboundByPlatformID(ctx context.Context, platform, chatID, platformMsgID string) (Outbound, bool, error) {
+	o, err := scanOutbound(db.reader.QueryRowContext(ctx, "SELECT "+outboundCols+` FROM outbound WHERE id =
+		(SELECT outbound_id FROM outbound_msgs WHERE platform = ? AND chat_id = ? AND platform_msg_id = ?)`,
+		platform, chatID, platformMsgID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Outbound{}, false, nil
+	}
+	if err != nil {
+		return Outbound{}, false, fmt.Errorf("outbound by platform id %s/%s/%s: %w", platform, chatID, platformMsgID, err)
+	}
+	return o, true, nil
+}
