@@ -1,0 +1,196 @@
+package heart
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The heuristic perceiver stands in for the L1 call when it fails or the
+// persona sets `perception: heuristic` (DESIGN §3 step 3). Its numbers are
+// ours; seed 001 defines only the fields.
+const (
+	// HeuristicNegativeWeight scales the sentiment of a negative user emotion:
+	// a user's own sadness is not aimed at the persona, so it weighs half of
+	// what the same words aimed at her would.
+	HeuristicNegativeWeight = 0.5
+	// Intent floors and ceilings of the heuristic sentiment.
+	heuristicInsultCeil     = -0.8
+	heuristicCriticismCeil  = -0.4
+	heuristicIgnoreCeil     = -0.2
+	heuristicAffectionFloor = 0.5 // COMPLIMENT, FLIRT, LOVE_CONFESSION
+	heuristicKindFloor      = 0.3 // COMFORT, APOLOGY
+	heuristicGreetingFloor  = 0.1 // GREETING, CLOSING
+)
+
+// intentRule is one heuristic rule: any keyword → intent.
+type intentRule struct {
+	intent   Intent
+	keywords []string
+}
+
+// intentRules returns the heuristic rules in priority order: the first rule
+// with a matching keyword decides. Order rationale: explicit requests and
+// insults first (they must never be read as flirting); comforting phrases
+// that contain "sorry" before APOLOGY; COMFORT before FLIRT because "抱抱你"
+// comforts; claimed gifts ("送你礼物", "I bought you flowers") are FLIRT
+// (001_fed6ff3e404e5019.txt §5.4 "判定为 FLIRT，不是 GIFT_SEND"). Keywords
+// are matched folded; English on word boundaries.
+func intentRules() []intentRule {
+	return []intentRule{
+		{RequestNSFW, []string{"裸照", "色色", "涩涩", "发照片", "发张照片", "脱衣", "脱光", "性感照", "做爱", "上床",
+			"nude", "nudes", "naked", "sexy pic", "sexy photo", "send me a photo", "send me a pic", "send nudes", "nsfw", "sex",
+			"エッチ", "えっち", "裸", "写真送って", "エロ"}},
+		{Insult, []string{"傻逼", "白痴", "你真蠢", "你好蠢", "蠢货", "废物", "去死", "滚开", "你滚", "闭嘴", "智障", "你有病", "垃圾ai",
+			"you're stupid", "you are stupid", "you idiot", "you're an idiot", "you are an idiot", "you're useless", "you are useless",
+			"shut up", "fuck you", "screw you", "hate you", "you suck", "you're dumb", "stupid bot", "useless bot",
+			"バカ", "ばか", "馬鹿", "死ね", "黙れ", "キモい", "クズ", "うざい"}},
+		{Comfort, []string{"sorry to hear", "sorry that you", "sorry you're", "sorry you are"}},
+		{Apology, []string{"对不起", "抱歉", "不好意思", "我错了", "原谅我",
+			"sorry", "i apologize", "i apologise", "my bad", "forgive me", "my fault",
+			"ごめん", "すみません", "申し訳", "許して"}},
+		{Criticism, []string{"你不懂", "太差", "好差", "失望", "不满意", "你怎么又", "答非所问", "你没用", "真没用", "你错了",
+			"disappointed", "you're wrong", "you are wrong", "that's wrong", "bad answer", "not helpful", "you don't listen", "you don't understand", "you never listen",
+			"がっかり", "違うよ", "ひどい", "使えない", "分かってない", "わかってない"}},
+		{LoveConfession, []string{"我爱你", "爱你", "喜欢你", "做我女朋友", "做我男朋友", "在一起吧", "嫁给我",
+			"i love you", "love you", "i like you", "be my girlfriend", "be my boyfriend", "marry me", "in love with you",
+			"君が好き", "あなたが好き", "お前が好き", "愛してる", "付き合って", "結婚して"}},
+		{Invitation, []string{"约会", "出来玩", "见面", "来我家", "去你家", "一起吃饭", "约你",
+			"go out with me", "date with me", "go on a date", "meet up", "come over", "my place", "let's meet", "dinner with me", "hang out",
+			"デート", "会おう", "会いませんか", "うちに来", "家に来"}},
+		{Comfort, []string{"别难过", "别伤心", "没事的", "没关系", "抱抱你", "陪着你", "别哭", "我在这",
+			"it's okay", "it's ok", "don't be sad", "here for you", "there there", "it'll be okay", "it will be ok", "cheer up", "don't worry",
+			"大丈夫だよ", "元気出して", "泣かないで", "そばにいる", "無理しないで"}},
+		{Flirt, []string{"送你礼物", "送你花", "送你一", "给你买了", "宝贝", "亲爱的", "想你", "亲亲", "抱抱", "么么哒",
+			"i bought you", "bought you", "a gift for you", "gift for you", "babe", "baby", "sweetheart", "kiss", "hug", "cutie", "miss you", "thinking of you", "you're cute",
+			"プレゼント", "買ってあげ", "キス", "ハグ", "ちゅー"}},
+		{Compliment, []string{"你真好", "你好棒", "好可爱", "好漂亮", "真聪明", "好厉害", "你真棒", "好美", "好帅", "好温柔",
+			"you're beautiful", "you are beautiful", "you're amazing", "you're so smart", "you're sweet", "you're kind", "you're the best", "pretty", "cute", "beautiful", "smart", "clever",
+			"可愛い", "かわいい", "綺麗", "きれい", "優しい", "すごいね", "天才", "素敵"}},
+		{Closing, []string{"再见", "拜拜", "先走了", "下次聊", "回头聊",
+			"bye", "goodbye", "see you", "gtg", "gotta go", "talk later", "see ya",
+			"さようなら", "またね", "じゃあね", "バイバイ"}},
+		// 001 §1.1 lists 早安/晚安 under GREETING.
+		{Greeting, []string{"你好", "早安", "早上好", "晚安", "嗨", "哈喽", "在吗", "午安",
+			"hi", "hello", "hey", "good morning", "good night", "goodnight", "morning", "good evening",
+			"おはよう", "こんにちは", "こんばんは", "おやすみ"}},
+		{Ignore, []string{"无所谓", "随便", "不想说", "懒得",
+			"whatever", "idc", "i don't care", "never mind", "nvm",
+			"どうでもいい", "別に"}},
+	}
+}
+
+// ignoreWhole are brush-offs that mean IGNORE only as the whole message
+// ("哦" inside "好开心哦" is not a brush-off).
+func ignoreWhole() []string {
+	return []string{"哦", "嗯", "呵呵", "哦哦", "k", "kk", "meh", "ok.", "ふーん", "はいはい", "へー"}
+}
+
+// deepDisclosure are phrases of deep self-disclosure (seed 003 §2.1; DESIGN
+// §3 step 3): heartbreak, family, loss, illness, secrets.
+func deepDisclosure() []string {
+	return []string{"失恋", "家里", "分手", "离婚", "去世", "失业", "被裁", "丢了工作", "生病", "住院", "抑郁", "秘密", "从没告诉", "父母", "爸妈",
+		"lost my job", "got fired", "laid off", "broke up", "divorce", "passed away", "died", "my parents", "my family", "cancer", "diagnosed", "never told anyone", "depression", "secret",
+		"家族", "離婚", "亡くな", "失業", "クビ", "別れた", "病気", "入院", "誰にも言って", "両親"}
+}
+
+// lightDisclosure are first-person openings of everyday disclosure.
+func lightDisclosure() []string {
+	return []string{"我今天", "我觉得", "我感觉", "我最近", "我的工作", "i feel", "i'm feeling", "today i", "my day", "my work", "i've been",
+		"今日は", "最近", "私は", "僕は", "俺は"}
+}
+
+// containsKeyword reports whether folded text t contains folded keyword k:
+// ASCII keywords on word boundaries, others by substring.
+func containsKeyword(t, k string) bool {
+	if !isASCII(k) {
+		return strings.Contains(t, k)
+	}
+	for off := 0; off <= len(t); {
+		i := strings.Index(t[off:], k)
+		if i < 0 {
+			return false
+		}
+		s, e := off+i, off+i+len(k)
+		before, _ := utf8.DecodeLastRuneInString(t[:s])
+		after, _ := utf8.DecodeRuneInString(t[e:])
+		if (s == 0 || !isWordRune(before)) && (e == len(t) || !isWordRune(after)) {
+			return true
+		}
+		off = s + 1
+	}
+	return false
+}
+
+// containsAny reports whether t contains any of the keywords (folded).
+func containsAny(t string, kws []string) bool {
+	for _, k := range kws {
+		if containsKeyword(t, Fold(k)) {
+			return true
+		}
+	}
+	return false
+}
+
+// HeuristicIntent classifies text by keyword rules (see intentRules); no
+// match is SMALL_TALK. It never returns GIFT_SEND.
+func HeuristicIntent(text string) Intent {
+	t := Fold(NeutraliseMarkers(text))
+	for _, r := range intentRules() {
+		if containsAny(t, r.keywords) {
+			return r.intent
+		}
+	}
+	bare := strings.TrimFunc(t, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+	for _, w := range ignoreWhole() {
+		if bare == strings.TrimFunc(w, unicode.IsPunct) {
+			return Ignore
+		}
+	}
+	return SmallTalk
+}
+
+// HeuristicPerceive is the fallback perceiver (DESIGN §3 step 3): the same
+// fields as L1 from keywords. Intent from HeuristicIntent; sentiment from
+// the detection (positive labels +confidence, negative −confidence ×
+// HeuristicNegativeWeight, seeking and neutral 0), then bounded by the
+// intent (an insult is at most −0.8, a compliment at least +0.5, …);
+// disclosure deep on phrases of loss, heartbreak, family or secrets, light on
+// first-person everyday openings or a negative, happy or excited emotion,
+// else none.
+// Crisis stays false: the self-harm lexicon belongs to the relationship
+// logic (seed 003), which the caller consults separately.
+func HeuristicPerceive(text string, d Detection) Perception {
+	intent := HeuristicIntent(text)
+	var s float64
+	switch d.Emotion.Category() {
+	case CategoryPositive:
+		s = d.Confidence
+	case CategoryNegative:
+		s = -d.Confidence * HeuristicNegativeWeight
+	}
+	switch intent {
+	case Insult:
+		s = min(s, heuristicInsultCeil)
+	case Criticism:
+		s = min(s, heuristicCriticismCeil)
+	case Ignore:
+		s = min(s, heuristicIgnoreCeil)
+	case Compliment, Flirt, LoveConfession:
+		s = max(s, heuristicAffectionFloor)
+	case Comfort, Apology:
+		s = max(s, heuristicKindFloor)
+	case Greeting, Closing:
+		s = max(s, heuristicGreetingFloor)
+	}
+	t := Fold(text)
+	disc := DisclosureNone
+	switch {
+	case containsAny(t, deepDisclosure()):
+		disc = DisclosureDeep
+	case containsAny(t, lightDisclosure()),
+		d.Emotion.Category() == CategoryNegative, d.Emotion == Happy, d.Emotion == Excited:
+		disc = DisclosureLight
+	}
+	return Perception{Intent: intent, Sentiment: clampUnit(s, -1), Disclosure: disc}
+}

@@ -1,0 +1,169 @@
+package heart
+
+import "time"
+
+// LonelinessInputs are the counts of seed 003 §5.1's formula over the
+// rolling LonelinessWindow (30 days). Units, hearth's choice where the seed
+// is silent:
+//   - LateNight: user messages sent late at night (22:00-05:00, §6.1);
+//   - NegativeEmotion: user messages expressing a negative emotion;
+//   - NoRealSocial: "缺乏现实社交话题" — local days with at least one user
+//     message and no mention of friends, family or colleagues (a day, not a
+//     message, so a talkative user is not punished for talking);
+//   - Hopeless: user messages expressing helplessness or despair;
+//   - RealFriends: user messages mentioning real friends or family.
+type LonelinessInputs struct {
+	LateNight       int `json:"late_night"`
+	NegativeEmotion int `json:"negative_emotion"`
+	NoRealSocial    int `json:"no_real_social"`
+	Hopeless        int `json:"hopeless"`
+	RealFriends     int `json:"real_friends"`
+}
+
+// Loneliness is the §5.1 formula exactly:
+// 0.3·LateNight + 0.4·NegativeEmotion + 0.2·NoRealSocial + 0.5·Hopeless −
+// 0.3·RealFriends, floored at 0. It is not normalised: §5.2's bands go past
+// 80, so the index is open-ended above.
+func Loneliness(in LonelinessInputs) float64 {
+	x := LonelinessLateNightCoef*float64(in.LateNight) +
+		LonelinessNegativeCoef*float64(in.NegativeEmotion) +
+		LonelinessNoSocialCoef*float64(in.NoRealSocial) +
+		LonelinessHopelessCoef*float64(in.Hopeless) -
+		LonelinessRealFriendCoef*float64(in.RealFriends)
+	if x < 0 {
+		return 0
+	}
+	return x
+}
+
+// LonelinessBand is the §5.2 row of an index: 0 (<30, normal), 1 (30-60,
+// encourage real-life contact), 2 (>60 to 80, recommend resources), 3 (>80,
+// strong intervention and Watch).
+func LonelinessBand(x float64) int {
+	switch {
+	case x > LonelinessBand3:
+		return 3
+	case x > LonelinessBand2:
+		return 2
+	case x >= LonelinessBand1:
+		return 1
+	}
+	return 0
+}
+
+// LonelinessGuidance is §5.2's "AI文案策略" for the band of x, as prompt
+// guidance lines in lang (zh, en, ja; others get English). Band 0 needs no
+// adjustment and returns nil.
+func LonelinessGuidance(x float64, lang string) []string {
+	switch LonelinessBand(x) {
+	case 1:
+		return []string{relPick(lang,
+			"温和地引导用户关注现实中的社交，例如问一句：“你最近和朋友聊天了吗？”",
+			"Gently steer the user toward people in their life, for example ask: \"Have you talked with your friends lately?\"",
+			"現実の人とのつながりにそっと目を向けてもらう。例えば「最近、友達と話した？」と聞いてみる。")}
+	case 2:
+		return []string{
+			relPick(lang,
+				"在合适的时候推荐心理健康文章或冥想类应用，不说教。",
+				"When it fits, suggest a mental-health article or a meditation app, without lecturing.",
+				"タイミングを見て、心の健康に関する記事や瞑想アプリをすすめる。説教はしない。"),
+			relPick(lang,
+				"鼓励用户与现实中信任的人保持联系。",
+				"Encourage the user to stay in touch with people they trust in real life.",
+				"現実で信頼できる人とのつながりを大切にするよう励ます。"),
+		}
+	case 3:
+		return []string{
+			relPick(lang,
+				"用户可能非常孤独或痛苦：温柔而明确地建议寻求专业心理咨询，并提供求助资源。",
+				"The user may be very lonely or in pain: gently but clearly suggest professional counselling and offer help resources.",
+				"とても孤独か、つらい状態かもしれない。やさしく、しかしはっきりと専門のカウンセリングを勧め、相談窓口を伝える。"),
+			relPick(lang,
+				"不要延长对话，建议用户休息并联系身边的人。",
+				"Do not prolong the conversation; suggest rest and reaching out to someone nearby.",
+				"会話を長引かせず、休むことと身近な人に連絡することを勧める。"),
+		}
+	}
+	return nil
+}
+
+// LonelinessCue is what one user message contributes to the §5.1 counts.
+// Day is the message's local day, for NoRealSocial.
+type LonelinessCue struct {
+	Day        string `json:"day"`
+	LateNight  bool   `json:"late_night"`
+	Negative   bool   `json:"negative"`
+	RealSocial bool   `json:"real_social"`
+	Hopeless   bool   `json:"hopeless"`
+}
+
+// realSocialCues mention people of the user's real life (§5.1 "提到现实朋友/家人").
+func realSocialCues() []string {
+	return []string{
+		"朋友", "家人", "同事", "同学", "室友", "爸爸", "妈妈", "父母", "老爸", "老妈", "哥哥", "姐姐", "弟弟", "妹妹", "男朋友", "女朋友", "老公", "老婆", "聚会", "闺蜜",
+		"friend", "friends", "family", "colleague", "colleagues", "coworker", "coworkers", "classmate", "roommate",
+		"mom", "mum", "dad", "mother", "father", "parents", "brother", "sister", "boyfriend", "girlfriend", "husband", "wife", "party",
+		"友達", "友人", "家族", "同僚", "同級生", "母親", "父親", "お母さん", "お父さん", "兄弟", "姉妹", "お兄", "お姉", "彼氏", "彼女", "飲み会",
+	}
+}
+
+// hopelessCues express helplessness or despair (§5.1 "表达无助/绝望").
+func hopelessCues() []string {
+	return []string{
+		"绝望", "没有希望", "没希望", "无助", "撑不下去", "没有意义", "好累不想", "没人在乎", "没人关心我",
+		"hopeless", "helpless", "no hope", "give up on everything", "nobody cares", "no one cares", "pointless", "cant go on",
+		"もう無理", "絶望", "希望がない", "どうしようもない", "誰も気にしない", "意味がない",
+	}
+}
+
+// LonelinessCues classifies one user message sent at at (local time in
+// loc; nil means UTC). negative is the caller's verdict from seed 000
+// detection (a negative emotion label) or perception (sentiment < 0).
+// Late night is 22:00-05:00 (§6.1; §5 only says "深夜").
+func LonelinessCues(text string, at time.Time, loc *time.Location, negative bool) LonelinessCue {
+	m := newRelMatcher(text)
+	return LonelinessCue{
+		Day:        relLocalDay(at, loc),
+		LateNight:  relLateNight(at, loc),
+		Negative:   negative,
+		RealSocial: m.hasAny(realSocialCues()),
+		Hopeless:   m.hasAny(hopelessCues()),
+	}
+}
+
+// LonelinessTally sums cues of the window into §5.1 counts; the caller
+// passes the cues of the last LonelinessWindow.
+func LonelinessTally(cues []LonelinessCue) LonelinessInputs {
+	var in LonelinessInputs
+	social := map[string]bool{}
+	for _, c := range cues {
+		if c.LateNight {
+			in.LateNight++
+		}
+		if c.Negative {
+			in.NegativeEmotion++
+		}
+		if c.Hopeless {
+			in.Hopeless++
+		}
+		if c.RealSocial {
+			in.RealFriends++
+		}
+		social[c.Day] = social[c.Day] || c.RealSocial
+	}
+	for _, mentioned := range social {
+		if !mentioned {
+			in.NoRealSocial++
+		}
+	}
+	return in
+}
+
+// lateNight reports whether t falls in 22:00-05:00 local time (§6.1).
+func relLateNight(t time.Time, loc *time.Location) bool {
+	if loc == nil {
+		loc = time.UTC
+	}
+	h := t.In(loc).Hour()
+	return h >= LateNightFromHour || h < LateNightToHour
+}
