@@ -1,0 +1,225 @@
+package lifeloop
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"hearth/store"
+)
+
+// bubbleUser is a user who last wrote a day before the synctest clock's now.
+func bubbleUser(id string) store.User {
+	u := testUser(id)
+	u.LastUserAt = time.Now().Add(-24 * time.Hour)
+	u.LastBotAt = u.LastUserAt
+	return u
+}
+
+// TestRunSkipsTicksWhileOneRuns runs the real cron wiring on synctest's fake
+// clock with a ten-second schedule: the first Tick (00:00:10) blocks in the
+// LLM call while five schedule times pass, the last (00:01:00) in a new
+// minute; those firings are dropped (SkipIfStillRunning: without it the
+// 00:01:00 firing would wait for the lock and run at once on release). After
+// the call returns exactly one more Tick runs, at the next schedule time, and
+// the firings later in that minute are no-ops (Tick's minute window).
+func TestRunSkipsTicksWhileOneRuns(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		// The bubble's clock starts at 2000-01-01 00:00:00 UTC = 08:00
+		// Shanghai, just after the 23:00-08:00 quiet hours.
+		r := newRigWith(t, speakYes, func(c *Config) { c.Persona.LifeLoop.Schedule = "*/10 * * * * *" }, bubbleUser("1"))
+		release := make(chan struct{})
+		r.brain.block = release
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- r.loop.Run(ctx) }()
+
+		time.Sleep(11 * time.Second) // 00:00:11
+		synctest.Wait()
+		if r.store.lists() != 1 || r.brain.count() != 1 {
+			t.Fatalf("at :11: ticks %d, calls %d; want the first tick blocked in the LLM call", r.store.lists(), r.brain.count())
+		}
+		// :20 :30 :40 :50 and 01:00 pass while it runs (the LLM deadline of
+		// 60 s would end the call at 00:01:10).
+		time.Sleep(54 * time.Second) // 00:01:05
+		synctest.Wait()
+		if r.store.lists() != 1 {
+			t.Fatalf("ticks while blocked = %d, want 1 (the rest skipped)", r.store.lists())
+		}
+		close(release)
+		synctest.Wait()
+		if r.sender.count() != 1 || r.store.lists() != 1 {
+			t.Fatalf("after release: sent %d, ticks %d; want 1, 1", r.sender.count(), r.store.lists())
+		}
+		time.Sleep(6 * time.Second) // 00:01:11: the 00:01:10 firing runs
+		synctest.Wait()
+		if r.store.lists() != 2 {
+			t.Fatalf("after release: ticks %d, want exactly one more (2)", r.store.lists())
+		}
+		time.Sleep(48 * time.Second) // 00:01:59: same-minute firings do nothing
+		synctest.Wait()
+		if r.store.lists() != 2 {
+			t.Fatalf("same-minute firings ran: ticks %d, want 2", r.store.lists())
+		}
+		if r.brain.count() != 1 || r.sender.count() != 1 {
+			t.Fatalf("the extra tick asked again: calls %d, sent %d", r.brain.count(), r.sender.count())
+		}
+		log := r.store.log("telegram:1")
+		if len(log) != 2 || log[0].Outcome != OutcomeSent || log[1].Reason != ReasonMinSilence {
+			t.Fatalf("log %+v, want sent then gated/min_silence", log)
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatalf("Run = %v, want nil", err)
+		}
+	})
+}
+
+// TestRunWaitsForRunningTick: cancelling Run while a Tick is inside the LLM
+// call returns nil only after that Tick has returned.
+func TestRunWaitsForRunningTick(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRigWith(t, speakYes, func(c *Config) { c.Persona.LifeLoop.Schedule = "@every 1m" }, bubbleUser("1"))
+		r.brain.block = make(chan struct{}) // never released: only ctx ends the call
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- r.loop.Run(ctx) }()
+		time.Sleep(time.Minute + time.Second)
+		synctest.Wait()
+		if r.brain.count() != 1 {
+			t.Fatalf("calls %d, want the tick inside the LLM call", r.brain.count())
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatalf("Run = %v", err)
+		}
+		if r.brain.returned() != 1 {
+			t.Fatal("Run returned before the running tick's LLM call did")
+		}
+		// The tick saw ctx end: no decision was logged for the interrupted call.
+		if log := r.store.log("telegram:1"); len(log) != 0 || r.sender.count() != 0 {
+			t.Fatalf("after cancel: log %+v, sent %d", log, r.sender.count())
+		}
+	})
+}
+
+// TestRunRecoversPanic: a panic inside a Tick (here from Assess) is recovered
+// by the cron chain, and the next tick runs normally.
+func TestRunRecoversPanic(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRigWith(t, speakYes, func(c *Config) { c.Persona.LifeLoop.Schedule = "@every 1m" }, bubbleUser("1"))
+		var mu sync.Mutex
+		calls := 0
+		r.loop.cfg.Assess = func(u store.User, now time.Time) Assessment {
+			mu.Lock()
+			defer mu.Unlock()
+			calls++
+			if calls == 1 {
+				panic("assess exploded")
+			}
+			return friendAssess(u, now)
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- r.loop.Run(ctx) }()
+		time.Sleep(2*time.Minute + time.Second)
+		synctest.Wait()
+		if r.sender.count() != 1 {
+			t.Fatalf("sent %d after a panicking tick and a good one, want 1", r.sender.count())
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatalf("Run = %v", err)
+		}
+	})
+}
+
+// TestRunDailyOncePerLocalDay runs the daily hook on the fake clock over
+// three days: it fires at 04:00 Shanghai each day, once.
+func TestRunDailyOncePerLocalDay(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var runs []time.Time
+		r := newRigWith(t, speakYes, func(c *Config) {
+			c.Persona.LifeLoop.Schedule = "off"
+			c.Daily = func(ctx context.Context, now time.Time) error {
+				mu.Lock()
+				defer mu.Unlock()
+				runs = append(runs, now)
+				return nil
+			}
+		})
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- r.loop.Run(ctx) }()
+		time.Sleep(3 * 24 * time.Hour)
+		synctest.Wait()
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatalf("Run = %v", err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if len(runs) != 3 {
+			t.Fatalf("daily runs %v, want 3 in three days", runs)
+		}
+		for _, at := range runs {
+			if l := at.In(r.loop.loc); l.Hour() != DailyJobHour || l.Minute() != 0 {
+				t.Fatalf("daily ran at %v local, want %02d:00", l, DailyJobHour)
+			}
+		}
+		if r.store.lists() != 0 {
+			t.Fatalf("schedule off but %d ticks ran", r.store.lists())
+		}
+	})
+}
+
+func TestRunDailyDirect(t *testing.T) {
+	n := 0
+	fail := errors.New("cleanup failed")
+	var next error
+	r := newRigWith(t, speakYes, func(c *Config) {
+		c.Daily = func(ctx context.Context, now time.Time) error {
+			n++
+			return next
+		}
+	})
+	ctx := t.Context()
+	next = fail
+	if err := r.loop.RunDaily(ctx, base); !errors.Is(err, fail) {
+		t.Fatalf("RunDaily = %v, want the hook's error", err)
+	}
+	next = nil
+	if err := r.loop.RunDaily(ctx, base.Add(time.Hour)); err != nil || n != 2 {
+		t.Fatalf("retry after failure: err %v, runs %d; want a second run", err, n)
+	}
+	if err := r.loop.RunDaily(ctx, base.Add(2*time.Hour)); err != nil || n != 2 {
+		t.Fatalf("same local day: runs %d, want still 2", n)
+	}
+	// base is 12:00 Shanghai; +12h is 00:00 the next Shanghai day (still the
+	// same UTC day): the local day decides.
+	if err := r.loop.RunDaily(ctx, base.Add(12*time.Hour)); err != nil || n != 3 {
+		t.Fatalf("next local day: runs %d, want 3", n)
+	}
+}
+
+// TestRunReturnsNilOnCancel uses the real clock: Run must return nil soon
+// after ctx ends (goleak in TestMain checks nothing is left behind).
+func TestRunReturnsNilOnCancel(t *testing.T) {
+	r := newRig(t, speakYes, testUser("1"))
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- r.loop.Run(ctx) }()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Run = %v, want nil", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not return after cancel")
+	}
+}
