@@ -1,0 +1,261 @@
+package discord
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"hearth/bot"
+)
+
+// Limits and timings. Each names where it comes from.
+const (
+	// MessageLimit is Discord's maximum message length in characters
+	// (Discord API docs, "Create Message": content up to 2000 characters;
+	// DESIGN §3 step 9).
+	MessageLimit = 2000
+
+	// DefaultOpenTimeout bounds one gateway connection attempt when
+	// Config.OpenTimeout is zero. Chosen by us: HELLO and READY arrive
+	// within seconds; 30 s leaves room for a slow proxy.
+	DefaultOpenTimeout = 30 * time.Second
+
+	// restTimeout bounds one REST request; discordgo's own default
+	// (discordgo discord.go New: 20 s).
+	restTimeout = 20 * time.Second
+
+	// handshakeTimeout bounds the websocket upgrade. Chosen by us:
+	// gorilla/websocket's DefaultDialer allows 45 s, which would hold Run
+	// too long when the gateway hangs; 10 s is ample on a working network.
+	handshakeTimeout = 10 * time.Second
+
+	// interactionTTL is how long an interaction token may be used for
+	// followups (Discord API docs, "Receiving and Responding": tokens are
+	// valid for 15 minutes).
+	interactionTTL = 15 * time.Minute
+
+	// reconnectMin and reconnectMax bound the wait between reconnection
+	// attempts. discordgo's own loop starts at 1 s and doubles (wsapi.go
+	// reconnect); we cap at 2 minutes instead of its 10 so a bot comes back
+	// soon after an outage.
+	reconnectMin = 1 * time.Second
+	reconnectMax = 2 * time.Minute
+
+	// queueLimit bounds the events waiting for the Inbound. Chosen by us:
+	// HandleMessage only stores a message, so a queue this long means the
+	// handler is stuck; dropping (and logging) beats unbounded memory.
+	queueLimit = 4096
+
+	// discordHost is the host DISCORD_API_BASE replaces (DESIGN §9).
+	discordHost = "discord.com"
+)
+
+// intents are the gateway intents hearth needs: guild and DM messages with
+// their content, and reactions in both (DESIGN §8 "Reactions").
+const intents = discordgo.IntentsGuilds |
+	discordgo.IntentsGuildMessages |
+	discordgo.IntentsDirectMessages |
+	discordgo.IntentsGuildMessageReactions |
+	discordgo.IntentsDirectMessageReactions |
+	discordgo.IntentMessageContent
+
+// Command is one slash command to register, so Discord users can type the
+// commands of DESIGN §8 with autocompletion.
+type Command struct {
+	Name        string
+	Description string
+	// Option is the name of one optional string argument, e.g. "text" for
+	// /remember, "n" for /forget, "duration" for /quiet; "" for none.
+	Option string
+}
+
+// Config is what cmd/hearth passes in; the package reads no environment.
+type Config struct {
+	// Token is the bot token (DISCORD_BOT_TOKEN), with or without "Bot ".
+	Token string
+	// APIBase replaces "https://discord.com/" in every REST request
+	// (DISCORD_API_BASE), e.g. "http://127.0.0.1:5555/"; "" = real Discord.
+	// The gateway URL is whatever GET /api/v9/gateway there returns.
+	APIBase string
+	// Commands are registered as global application commands when Run
+	// starts (bulk overwrite). Nil leaves registered commands alone.
+	Commands []Command
+	// Logger receives the transport's logs; nil discards them.
+	Logger *slog.Logger
+	// OpenTimeout bounds one gateway connection attempt; 0 means
+	// DefaultOpenTimeout.
+	OpenTimeout time.Duration
+	// ShardID and ShardCount select one gateway shard (DESIGN §11);
+	// zero values mean the only shard.
+	ShardID, ShardCount int
+}
+
+// Transport is the Discord connection. Create it with New; call Run once.
+// Send and Typing may be called from any goroutine, before or during Run.
+type Transport struct {
+	cfg   Config
+	log   *slog.Logger
+	s     *discordgo.Session
+	http  *http.Transport
+	conns *connTracker
+	now   func() time.Time
+
+	wake chan struct{} // an event was queued
+	disc chan struct{} // the gateway disconnected
+
+	mu      sync.Mutex
+	self    string // the bot's user id, from READY
+	appID   string // the application id, from READY
+	queue   []any
+	pending map[string]pendingInteraction // channel id → unanswered interaction
+}
+
+var _ bot.Transport = (*Transport)(nil)
+
+// pendingInteraction is an acknowledged interaction whose answer is the next
+// Send to its channel.
+type pendingInteraction struct {
+	ix        *discordgo.Interaction
+	ephemeral bool
+	at        time.Time
+}
+
+// New checks cfg and prepares a session; it does not connect.
+func New(cfg Config) (*Transport, error) {
+	token := strings.TrimSpace(cfg.Token)
+	if token == "Bot" {
+		token = ""
+	}
+	token = strings.TrimSpace(strings.TrimPrefix(token, "Bot "))
+	if token == "" {
+		return nil, errors.New("discord: token is empty")
+	}
+	if cfg.ShardCount == 0 {
+		cfg.ShardCount = 1
+	}
+	if cfg.ShardCount < 1 || cfg.ShardID < 0 || cfg.ShardID >= cfg.ShardCount {
+		return nil, fmt.Errorf("discord: shard %d of %d is out of range", cfg.ShardID, cfg.ShardCount)
+	}
+	if cfg.OpenTimeout <= 0 {
+		cfg.OpenTimeout = DefaultOpenTimeout
+	}
+	for _, c := range cfg.Commands {
+		if c.Name == "" || c.Description == "" {
+			return nil, fmt.Errorf("discord: command %q needs a name and a description", c.Name)
+		}
+	}
+	var base *url.URL
+	if cfg.APIBase != "" {
+		u, err := url.Parse(cfg.APIBase)
+		if err != nil {
+			return nil, fmt.Errorf("discord: api base: %w", err)
+		}
+		if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("discord: api base %q: want http(s)://host/", cfg.APIBase)
+		}
+		base = u
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+
+	s, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return nil, fmt.Errorf("discord: new session: %w", err)
+	}
+	ht := http.DefaultTransport.(*http.Transport).Clone()
+	t := &Transport{
+		cfg:     cfg,
+		log:     log,
+		s:       s,
+		http:    ht,
+		conns:   newConnTracker(),
+		now:     time.Now,
+		wake:    make(chan struct{}, 1),
+		disc:    make(chan struct{}, 1),
+		pending: make(map[string]pendingInteraction),
+	}
+	s.Client = &http.Client{Timeout: restTimeout, Transport: rewriter{base: base, next: ht}}
+	s.Dialer = &websocket.Dialer{
+		// No Proxy: gorilla/websocket would run the TLS dial hook against
+		// the proxy itself. DISCORD_API_BASE is the supported way to
+		// route through a proxy; its /gateway names the websocket URL.
+		NetDialContext:    t.conns.dial,
+		NetDialTLSContext: t.conns.dialTLS,
+		HandshakeTimeout:  handshakeTimeout,
+	}
+	s.Identify.Intents = intents
+	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
+	s.ShouldReconnectOnError = false // Run owns reconnection
+	s.ShouldReconnectVoiceOnSessionError = false
+	s.StateEnabled = false // hearth keeps no guild cache
+	s.SyncEvents = true    // handlers run in gateway order: turns of a chat stay ordered
+	s.LogLevel = -1        // discordgo would log through the global log package; we log ourselves
+
+	s.AddHandler(t.onReady)
+	s.AddHandler(t.onDisconnect)
+	s.AddHandler(func(_ *discordgo.Session, e *discordgo.MessageCreate) { t.enqueue(e) })
+	s.AddHandler(func(_ *discordgo.Session, e *discordgo.MessageReactionAdd) { t.enqueue(e) })
+	s.AddHandler(func(_ *discordgo.Session, e *discordgo.InteractionCreate) { t.enqueue(e) })
+	return t, nil
+}
+
+// Name is the platform name, bot.PlatformDiscord.
+func (t *Transport) Name() string { return bot.PlatformDiscord }
+
+// onReady remembers who the bot is. It runs inside discordgo's Open with
+// the session lock held, so it must not block or call the session.
+func (t *Transport) onReady(_ *discordgo.Session, r *discordgo.Ready) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if r.User != nil {
+		t.self = r.User.ID
+	}
+	if r.Application != nil && r.Application.ID != "" {
+		t.appID = r.Application.ID
+	} else if t.appID == "" {
+		t.appID = t.self
+	}
+}
+
+// onDisconnect wakes Run to reconnect. It never blocks.
+func (t *Transport) onDisconnect(_ *discordgo.Session, _ *discordgo.Disconnect) {
+	select {
+	case t.disc <- struct{}{}:
+	default:
+	}
+}
+
+// enqueue hands a gateway event to Run without blocking discordgo's reader,
+// which may hold the session lock.
+func (t *Transport) enqueue(e any) {
+	t.mu.Lock()
+	if len(t.queue) >= queueLimit {
+		t.mu.Unlock()
+		t.log.Error("discord: event queue full, dropping event", "limit", queueLimit)
+		return
+	}
+	t.queue = append(t.queue, e)
+	t.mu.Unlock()
+	select {
+	case t.wake <- struct{}{}:
+	default:
+	}
+}
+
+// ids returns the bot's user id and application id as learned from READY.
+func (t *Transport) ids() (self, app string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.self, t.appID
+}

@@ -1,0 +1,278 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"hearth/bot"
+)
+
+// Gateway close codes that retrying cannot fix (Discord API docs, "Gateway
+// Close Event Codes").
+const (
+	closeAuthenticationFailed = 4004
+	closeInvalidShard         = 4010
+	closeShardingRequired     = 4011
+	closeInvalidAPIVersion    = 4012
+	closeInvalidIntents       = 4013
+	closeDisallowedIntents    = 4014
+)
+
+// Run connects to the gateway, registers the slash commands, and delivers
+// events to in until ctx ends; then it closes the gateway and returns nil.
+// It reconnects (resuming the session) when the connection drops. It
+// returns an error when the first connection fails or Discord closes the
+// gateway with a code that retrying cannot fix, such as 4014 when the
+// Message Content intent is not enabled.
+func (t *Transport) Run(ctx context.Context, in bot.Inbound) error {
+	defer t.shutdown()
+	if err := t.open(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return fmt.Errorf("discord: connect: %w", err)
+	}
+	self, _ := t.ids()
+	t.log.Info("discord: connected", "bot", self, "shard", t.cfg.ShardID, "shards", t.cfg.ShardCount)
+	t.registerCommands(ctx)
+
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.wake:
+			t.drain(ctx, in)
+		case <-t.disc:
+			if ctx.Err() != nil {
+				return nil
+			}
+			if code := t.conns.closeCode(); fatalCode(code) {
+				return fmt.Errorf("discord: gateway: %w", explain(&websocket.CloseError{Code: code}))
+			}
+			if err := t.reconnect(ctx); err != nil {
+				return fmt.Errorf("discord: reconnect: %w", err)
+			}
+		}
+	}
+}
+
+// shutdown closes the gateway and every socket and idle connection, so no
+// discordgo goroutine outlives Run.
+func (t *Transport) shutdown() {
+	if err := t.s.Close(); err != nil {
+		t.log.Warn("discord: close gateway", "err", err)
+	}
+	t.conns.abort()
+	t.http.CloseIdleConnections()
+	t.log.Info("discord: disconnected")
+}
+
+// open makes one connection attempt, bounded by OpenTimeout and ctx.
+// discordgo's Open has no deadline of its own, so it runs in a goroutine
+// and, on timeout, its socket is closed underneath it; open always waits
+// for that goroutine before returning. The one step that cannot be cut
+// short is Open's REST lookup of the gateway URL, bounded by restTimeout,
+// so in the worst case open returns that long after ctx ends.
+func (t *Transport) open(ctx context.Context) error {
+	done := make(chan error, 1)
+	go func() { done <- t.s.Open() }()
+	timer := time.NewTimer(t.cfg.OpenTimeout)
+	defer timer.Stop()
+	var err error
+	select {
+	case err = <-done:
+	case <-timer.C:
+		err = t.abortOpen(done, fmt.Errorf("no READY within %v", t.cfg.OpenTimeout))
+	case <-ctx.Done():
+		err = t.abortOpen(done, ctx.Err())
+	}
+	if err != nil && !errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+		return explain(err)
+	}
+	return err
+}
+
+// abortOpen makes a hung Open return by closing its socket, and waits for it.
+func (t *Transport) abortOpen(done <-chan error, why error) error {
+	t.conns.abort()
+	if err := <-done; err == nil {
+		// Open won the race; close what it opened, the caller gave up.
+		_ = t.s.Close()
+	}
+	return fmt.Errorf("open gateway: %w", why)
+}
+
+// reconnect retries open with doubling waits until it succeeds, ctx ends
+// (nil), or Discord refuses for good (the error).
+func (t *Transport) reconnect(ctx context.Context) error {
+	wait := reconnectMin
+	timer := time.NewTimer(reconnectMin)
+	timer.Stop() // armed with Reset before each wait
+	defer timer.Stop()
+	for attempt := 1; ; attempt++ {
+		err := t.open(ctx)
+		switch {
+		case errors.Is(err, discordgo.ErrWSAlreadyOpen):
+			return nil // a stale signal (our own close); the gateway is up
+		case err == nil:
+			t.log.Info("discord: gateway reconnected", "attempts", attempt)
+			return nil
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		if fatal(err) {
+			return err
+		}
+		t.log.Warn("discord: gateway reconnect", "attempt", attempt, "err", err, "retry_in", wait)
+		timer.Reset(wait)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-timer.C:
+		}
+		wait = min(wait*2, reconnectMax)
+	}
+}
+
+// fatal reports whether err is a gateway close that retrying cannot fix.
+func fatal(err error) bool {
+	var ce *websocket.CloseError
+	return errors.As(err, &ce) && fatalCode(ce.Code)
+}
+
+// fatalCode reports whether a gateway close code forbids reconnecting.
+func fatalCode(code int) bool {
+	switch code {
+	case closeAuthenticationFailed, closeInvalidShard, closeShardingRequired,
+		closeInvalidAPIVersion, closeInvalidIntents, closeDisallowedIntents:
+		return true
+	}
+	return false
+}
+
+// explain adds what the operator must do to the close codes that need it.
+func explain(err error) error {
+	var ce *websocket.CloseError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	switch ce.Code {
+	case closeDisallowedIntents:
+		return fmt.Errorf("gateway refused the Message Content intent (close 4014): enable it in the Discord developer portal under Bot → Privileged Gateway Intents → Message Content Intent: %w", err)
+	case closeAuthenticationFailed:
+		return fmt.Errorf("gateway rejected the bot token (close 4004): check DISCORD_BOT_TOKEN: %w", err)
+	case closeShardingRequired:
+		return fmt.Errorf("gateway requires sharding (close 4011): run one session per shard: %w", err)
+	}
+	return err
+}
+
+// registerCommands bulk-overwrites the global slash commands. A failure is
+// logged, not fatal: messages still work without slash commands.
+func (t *Transport) registerCommands(ctx context.Context) {
+	if t.cfg.Commands == nil {
+		return
+	}
+	_, app := t.ids()
+	if app == "" {
+		t.log.Warn("discord: no application id in READY; slash commands not registered")
+		return
+	}
+	cmds := make([]*discordgo.ApplicationCommand, 0, len(t.cfg.Commands))
+	for _, c := range t.cfg.Commands {
+		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description}
+		if c.Option != "" {
+			ac.Options = []*discordgo.ApplicationCommandOption{{
+				Type:        discordgo.ApplicationCommandOptionString,
+				Name:        c.Option,
+				Description: c.Option,
+			}}
+		}
+		cmds = append(cmds, ac)
+	}
+	if _, err := t.s.ApplicationCommandBulkOverwrite(app, "", cmds, discordgo.WithContext(ctx)); err != nil {
+		t.log.Error("discord: register slash commands", "err", err)
+		return
+	}
+	t.log.Info("discord: slash commands registered", "count", len(cmds))
+}
+
+// drain delivers every queued event, in gateway order.
+func (t *Transport) drain(ctx context.Context, in bot.Inbound) {
+	for ctx.Err() == nil {
+		t.mu.Lock()
+		if len(t.queue) == 0 {
+			t.queue = nil // let a burst's backing array go
+			t.mu.Unlock()
+			return
+		}
+		e := t.queue[0]
+		t.queue[0] = nil
+		t.queue = t.queue[1:]
+		t.mu.Unlock()
+		t.deliver(ctx, in, e)
+	}
+}
+
+// deliver converts one gateway event and hands it to the Inbound. Errors
+// stop here, so they are logged here.
+func (t *Transport) deliver(ctx context.Context, in bot.Inbound, e any) {
+	self, _ := t.ids()
+	now := t.now()
+	switch e := e.(type) {
+	case *discordgo.MessageCreate:
+		m, ok := messageFromEvent(e.Message, self, now)
+		if !ok {
+			return
+		}
+		if err := in.HandleMessage(ctx, m); err != nil {
+			t.log.Error("discord: handle message", "chat", m.ChatID, "message", m.MessageID, "err", err)
+		}
+	case *discordgo.MessageReactionAdd:
+		if e.Member != nil && e.Member.User != nil && e.Member.User.Bot {
+			return // another bot's reaction is no feedback
+		}
+		r, ok := reactionFromEvent(e.MessageReaction, self, now)
+		if !ok {
+			return
+		}
+		if err := in.HandleReaction(ctx, r); err != nil {
+			t.log.Error("discord: handle reaction", "chat", r.ChatID, "message", r.MessageID, "err", err)
+		}
+	case *discordgo.InteractionCreate:
+		t.deliverInteraction(ctx, in, e.Interaction, now)
+	}
+}
+
+// deliverInteraction acknowledges a command or button click within
+// Discord's 3-second window (a deferred response), remembers it so the
+// reply can answer it, and delivers it as a command message.
+func (t *Transport) deliverInteraction(ctx context.Context, in bot.Inbound, ix *discordgo.Interaction, now time.Time) {
+	m, ok := messageFromInteraction(ix, now)
+	if !ok {
+		return
+	}
+	ephemeral := m.ChatKind == bot.ChatGroup
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	if ephemeral {
+		resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	if err := t.s.InteractionRespond(ix, resp, discordgo.WithContext(ctx)); err != nil {
+		// Without an acknowledgement the token cannot be used; the reply
+		// will go to the channel instead.
+		t.log.Warn("discord: acknowledge interaction", "chat", m.ChatID, "err", redact(err))
+	} else {
+		t.mu.Lock()
+		t.pending[m.ChatID] = pendingInteraction{ix: ix, ephemeral: ephemeral, at: now}
+		t.mu.Unlock()
+	}
+	if err := in.HandleMessage(ctx, m); err != nil {
+		t.log.Error("discord: handle command", "chat", m.ChatID, "message", m.MessageID, "err", err)
+	}
+}
