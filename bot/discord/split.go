@@ -39,7 +39,6 @@ func Split(text string, limit int) []string {
 	}
 }
 
-
 // maxMarkLen is the longest boundary mark in bytes ("… " is 4).
 const maxMarkLen = 4
 
