@@ -1,0 +1,278 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"hearth/heart"
+	"hearth/store"
+)
+
+// DefaultConcurrency bounds how many chats run a turn at once. It is hearth's
+// choice: LLM calls dominate a turn, so this is mostly a cap on concurrent
+// upstream requests, not on CPU.
+const DefaultConcurrency = 64
+
+// Config wires a Handler. cmd/hearth fills it; tests build it directly.
+type Config struct {
+	Persona Persona
+	Store   TurnStore
+	// Brain answers the LLM calls; Offline answers when the daily token
+	// budget is spent and when Brain fails to produce a reply.
+	Brain   Brain
+	Offline Brain
+	Senders map[string]Sender
+	// Operators receive Watch alerts (seed 003 §3 "立即人工审核").
+	Operators []ChatRef
+	Logger    *slog.Logger
+	// Now is the clock; hearth simulate injects a simulated one.
+	Now         func() time.Time
+	Concurrency int
+	// Observer receives metrics events; nil means none.
+	Observer Observer
+}
+
+// Handler runs the turn of DESIGN §3 for every inbound message. It
+// implements Inbound for transports.
+type Handler struct {
+	cfg      Config
+	log      *slog.Logger
+	lex      *heart.Lexicon
+	char     heart.Character
+	loc      *time.Location
+	queues   *chatQueues
+	users    keyedMutex
+	reflect  *reflector
+	override *overrides
+	obs      Observer
+
+	mu        sync.Mutex
+	budgetOut bool // the daily token budget is spent (logged once per change)
+}
+
+// NewHandler validates cfg and returns a Handler whose turns run under ctx's
+// values but survive its cancellation: shutdown drains turns instead of
+// cutting them (DESIGN §9 "SIGTERM ... drain in-flight turns").
+func NewHandler(ctx context.Context, cfg Config) (*Handler, error) {
+	if cfg.Store == nil || cfg.Brain == nil || cfg.Offline == nil {
+		return nil, errors.New("new handler: store, brain and offline brain are required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Concurrency <= 0 {
+		cfg.Concurrency = DefaultConcurrency
+	}
+	lex, err := heart.NewLexicon(cfg.Persona.Lexicon)
+	if err != nil {
+		return nil, fmt.Errorf("new handler: lexicon: %w", err)
+	}
+	loc := cfg.Persona.Timezone
+	if loc == nil {
+		loc = time.UTC
+	}
+	obs := cfg.Observer
+	if obs == nil {
+		obs = nopObserver{}
+	}
+	work := context.WithoutCancel(ctx)
+	h := &Handler{
+		cfg:      cfg,
+		log:      cfg.Logger,
+		lex:      lex,
+		char:     heart.Character{Dependency: cfg.Persona.Dependency, Pride: cfg.Persona.Pride},
+		loc:      loc,
+		queues:   newChatQueues(work, cfg.Concurrency),
+		override: newOverrides(),
+		obs:      obs,
+	}
+	h.reflect = newReflector(work, h)
+	return h, nil
+}
+
+// Persona is the persona the handler runs with.
+func (h *Handler) Persona() Persona { return h.cfg.Persona }
+
+// Location is the persona's time zone.
+func (h *Handler) Location() *time.Location { return h.loc }
+
+// HandleMessage stores m durably (deduplicated on platform, chat and message
+// id) and queues its turn. It returns once the message is stored.
+func (h *Handler) HandleMessage(ctx context.Context, m Message) error {
+	if m.At.IsZero() {
+		m.At = h.cfg.Now()
+	}
+	if m.Modality == "" {
+		m.Modality = ModalityText
+	}
+	in := store.Inbound{
+		Platform: m.Platform, ChatID: m.ChatID, ChatKind: string(m.ChatKind),
+		MessageID: m.MessageID, UserID: m.User(), UserName: m.UserName,
+		Text: m.Text, Modality: string(m.Modality), Addressed: m.Addressed,
+		At: m.At.UTC(), Status: store.StatusReceived,
+	}
+	id, inserted, err := h.cfg.Store.InsertInbound(ctx, in)
+	if err != nil {
+		return fmt.Errorf("store message %s/%s/%s: %w", m.Platform, m.ChatID, m.MessageID, err)
+	}
+	if !inserted {
+		h.log.Debug("duplicate message ignored", "platform", m.Platform, "chat", m.ChatID, "message", m.MessageID)
+		return nil
+	}
+	in.ID = id
+	h.enqueue(in)
+	return nil
+}
+
+func (h *Handler) enqueue(in store.Inbound) {
+	h.queues.push(in.Platform+"/"+in.ChatID, func(ctx context.Context) {
+		if err := h.turn(ctx, in); err != nil {
+			h.obs.Error("turn")
+			h.log.Error("turn failed; the message stays queued for the next start",
+				"user", in.UserID, "inbound", in.ID, "err", err)
+		}
+	})
+}
+
+// Recover answers what a crash left behind: stored messages without an
+// answer get their turn (once), and replies decided but not yet delivered are
+// sent. Call it once at start, after the transports' senders are wired.
+func (h *Handler) Recover(ctx context.Context) error {
+	pending, err := h.cfg.Store.PendingInbound(ctx)
+	if err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	if err := h.DeliverPending(ctx); err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	for _, in := range pending {
+		h.enqueue(in)
+	}
+	if len(pending) > 0 {
+		h.log.Info("answering messages stored before the last stop", "count", len(pending))
+	}
+	return nil
+}
+
+// Drain waits until every queued turn and reflection has finished.
+func (h *Handler) Drain() {
+	h.queues.wait()
+	h.reflect.wait()
+}
+
+// DeliverPending sends every pending entry of the outbound ledger.
+func (h *Handler) DeliverPending(ctx context.Context) error {
+	out, err := h.cfg.Store.PendingOutbound(ctx)
+	if err != nil {
+		return fmt.Errorf("pending outbound: %w", err)
+	}
+	for _, o := range out {
+		if _, ok := h.cfg.Senders[o.Platform]; !ok {
+			continue // that transport is not running in this process
+		}
+		if err := h.deliver(ctx, o); err != nil {
+			h.log.Warn("delivery failed; will retry", "outbound", o.ID, "err", err)
+		}
+	}
+	return nil
+}
+
+// RunRetries re-sends undelivered ledger entries every interval until ctx
+// ends, so a transient platform outage delays replies instead of losing them.
+func (h *Handler) RunRetries(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := h.DeliverPending(ctx); err != nil && ctx.Err() == nil {
+				h.log.Warn("retry deliveries", "err", err)
+			}
+		}
+	}
+}
+
+// deliver sends one ledger entry and records the outcome. The window between
+// the platform accepting the message and MarkOutbound committing is the only
+// place a crash can cause a duplicate; hearth prefers a rare duplicate to a
+// lost reply there (README "Delivery guarantees").
+func (h *Handler) deliver(ctx context.Context, o store.Outbound) error {
+	sender, ok := h.cfg.Senders[o.Platform]
+	if !ok {
+		return fmt.Errorf("deliver %d: no transport for %s", o.ID, o.Platform)
+	}
+	out, err := decodeOutgoing(o)
+	if err != nil {
+		_ = h.cfg.Store.MarkOutbound(ctx, o.ID, store.OutboundFailed, nil, h.cfg.Now())
+		return fmt.Errorf("deliver %d: %w", o.ID, err)
+	}
+	chat := ChatRef{Platform: o.Platform, ChatID: o.ChatID, Kind: ChatKind(o.ChatKind)}
+	sent, err := sender.Send(ctx, chat, out)
+	if errors.Is(err, ErrUnreachable) {
+		h.markUnreachable(ctx, o.UserID)
+		if mErr := h.cfg.Store.MarkOutbound(ctx, o.ID, store.OutboundFailed, nil, h.cfg.Now()); mErr != nil {
+			return fmt.Errorf("deliver %d: %w", o.ID, mErr)
+		}
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("deliver %d: %w", o.ID, err)
+	}
+	if err := h.cfg.Store.MarkOutbound(context.WithoutCancel(ctx), o.ID, store.OutboundSent, sent.MessageIDs, h.cfg.Now()); err != nil {
+		return fmt.Errorf("deliver %d: mark sent: %w", o.ID, err)
+	}
+	h.obs.Sent(o.Kind)
+	return nil
+}
+
+func (h *Handler) markUnreachable(ctx context.Context, userID string) {
+	if err := h.MarkUnreachable(ctx, userID); err != nil {
+		h.log.Warn("mark user unreachable", "user", userID, "err", err)
+	}
+}
+
+// MarkUnreachable records that the platform refused to deliver to userID
+// (they blocked the bot): no proactive messages until they write again.
+func (h *Handler) MarkUnreachable(ctx context.Context, userID string) error {
+	if userID == "" {
+		return nil
+	}
+	unlock := h.users.lock(userID)
+	defer unlock()
+	u, ok, err := h.cfg.Store.User(ctx, userID)
+	if err != nil || !ok {
+		return err
+	}
+	u.Unreachable = true
+	if err := h.cfg.Store.UpdateUser(ctx, u); err != nil {
+		return fmt.Errorf("mark %s unreachable: %w", userID, err)
+	}
+	h.log.Info("user unreachable; proactive messages stop", "user", userID)
+	return nil
+}
+
+// Send puts out into the ledger for userID's chat and delivers it: the one
+// way out for the admin API's gift thanks and other non-turn messages.
+func (h *Handler) Send(ctx context.Context, userID string, chat ChatRef, kind string, out Outgoing) error {
+	o, err := encodeOutgoing(out)
+	if err != nil {
+		return err
+	}
+	o.Platform, o.ChatID, o.ChatKind, o.UserID, o.Kind = chat.Platform, chat.ChatID, string(chat.Kind), userID, kind
+	o.Status, o.CreatedAt = store.OutboundPending, h.cfg.Now().UTC()
+	id, err := h.cfg.Store.EnqueueOutbound(ctx, o)
+	if err != nil {
+		return fmt.Errorf("enqueue %s: %w", kind, err)
+	}
+	o.ID = id
+	return h.deliver(ctx, o)
+}

@@ -1,0 +1,45 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"hearth/heart"
+	"hearth/store"
+)
+
+// HandleReaction turns a reaction on one of the bot's messages into seed 003
+// §2.3's "like" feedback signal. Reactions on other messages are ignored.
+func (h *Handler) HandleReaction(ctx context.Context, r Reaction) error {
+	o, ok, err := h.cfg.Store.OutboundByPlatformID(ctx, r.Platform, r.ChatID, r.MessageID)
+	if err != nil {
+		return fmt.Errorf("reaction on %s/%s: %w", r.ChatID, r.MessageID, err)
+	}
+	if !ok {
+		return nil // not a message of ours
+	}
+	userID := r.User()
+	unlock := h.users.lock(userID)
+	defer unlock()
+	u, ok, err := h.cfg.Store.User(ctx, userID)
+	if err != nil {
+		return fmt.Errorf("reaction by %s: %w", userID, err)
+	}
+	if !ok {
+		return nil // someone we never talked to
+	}
+	now := h.cfg.Now()
+	if r.At.IsZero() {
+		r.At = now
+	}
+	sig := heart.FeedbackSignal(heart.SignalLike)
+	rel := decodeRelationship(u.Relationship, u.CreatedAt)
+	rel, _ = rel.Apply(now, h.loc, []heart.RelationshipSignal{sig}, false)
+	u.Relationship = encodeRelationship(rel)
+	t := store.Turn{User: u, Signals: storeSignals(u.ID, r.At, []heart.RelationshipSignal{sig})}
+	if _, err := h.cfg.Store.CommitTurn(ctx, t); err != nil {
+		return fmt.Errorf("reaction by %s: %w", userID, err)
+	}
+	h.log.Debug("reaction recorded as like", "user", userID, "outbound", o.ID)
+	return nil
+}

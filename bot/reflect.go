@@ -1,0 +1,152 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"hearth/heart"
+	"hearth/store"
+)
+
+// ReflectTurns is how many recent turns a reflection reads (hearth's
+// choice: the ten since the last reflection plus ten for context).
+const ReflectTurns = 20
+
+// reflector runs seed 004's reflection: at most one in flight per user,
+// never on the reply path, waited for at shutdown.
+type reflector struct {
+	ctx      context.Context
+	h        *Handler
+	mu       sync.Mutex
+	inflight map[string]bool
+	wg       sync.WaitGroup
+}
+
+func newReflector(ctx context.Context, h *Handler) *reflector {
+	return &reflector{ctx: ctx, h: h, inflight: make(map[string]bool)}
+}
+
+// trigger starts a reflection for userID unless one is already running.
+func (r *reflector) trigger(userID string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.inflight[userID] {
+		return
+	}
+	r.inflight[userID] = true
+	r.wg.Add(1)
+	go func() {
+		defer r.wg.Done()
+		defer func() {
+			r.mu.Lock()
+			delete(r.inflight, userID)
+			r.mu.Unlock()
+		}()
+		err := r.h.Reflect(r.ctx, userID)
+		r.h.obs.Reflection(err)
+		if err != nil {
+			// Not fatal: the next multiple of ten tries again.
+			r.h.log.Warn("reflection failed; will retry at the next multiple", "user", userID, "err", err)
+		}
+	}()
+}
+
+func (r *reflector) wait() { r.wg.Wait() }
+
+// reflectAnswer is the [[hearth:reflect]] JSON object (DESIGN §9).
+type reflectAnswer struct {
+	InnerState string `json:"inner_state"`
+}
+
+// Reflect rewrites userID's inner_state from the recent turns: feelings and
+// changes of understanding, not a summary (seed 004 自动反思). Episodes that
+// were stored without trailer values are left as they are.
+func (h *Handler) Reflect(ctx context.Context, userID string) error {
+	u, ok, err := h.cfg.Store.User(ctx, userID)
+	if err != nil || !ok {
+		return fmt.Errorf("reflect %s: load user: %v", userID, err)
+	}
+	eps, err := h.cfg.Store.UserEpisodes(ctx, userID, time.Time{}, ReflectTurns)
+	if err != nil {
+		return fmt.Errorf("reflect %s: %w", userID, err)
+	}
+	p := h.cfg.Persona
+	var recent []ChatMessage
+	var convo strings.Builder
+	for _, e := range eps {
+		recent = append(recent, ChatMessage{Role: "user", Content: e.UserText}, ChatMessage{Role: "assistant", Content: e.ReplyText})
+		fmt.Fprintf(&convo, "%s: %s\n%s: %s\n", u.Name, heart.NeutraliseMarkers(e.UserText), p.Name, e.ReplyText)
+	}
+	system := KindReflect.Marker() + "\n" + reflectPrompt(p.Name, u.Name, p.Language)
+	req := Request{
+		Kind: KindReflect, JSON: true,
+		Messages: []ChatMessage{
+			{Role: "system", Content: system},
+			{Role: "user", Content: "inner_state:\n" + u.InnerState + "\n\nrecent conversation:\n" + convo.String()},
+		},
+		Hints: Hints{
+			Language: p.Language, Persona: p.Name, User: u.Name, Mood: u.Mood,
+			InnerState: u.InnerState, Recent: recent, Turn: u.Messages,
+			Relationship: string(decodeRelationship(u.Relationship, u.CreatedAt).State),
+		},
+	}
+	brain, _ := h.brainFor(ctx, userID, h.cfg.Now())
+	resp, err := brain.Complete(ctx, req)
+	h.obs.LLM(KindReflect, resp.Usage, resp.Offline, err)
+	if err != nil {
+		return fmt.Errorf("reflect %s: %w", userID, err)
+	}
+	var ans reflectAnswer
+	if err := json.Unmarshal([]byte(extractJSON(resp.Text)), &ans); err != nil || strings.TrimSpace(ans.InnerState) == "" {
+		return fmt.Errorf("reflect %s: answer has no inner_state", userID)
+	}
+	// Write under the user's lock so a concurrent turn never overwrites it
+	// with its older copy.
+	unlock := h.users.lock(userID)
+	defer unlock()
+	u, _, err = h.cfg.Store.User(ctx, userID)
+	if err != nil {
+		return fmt.Errorf("reflect %s: %w", userID, err)
+	}
+	u.InnerState = strings.TrimSpace(ans.InnerState)
+	u.Reflections++
+	t := store.Turn{User: u, Usage: storeUsage(userID, h.cfg.Now(), []spent{{KindReflect, usageOf(resp, false)}})}
+	if _, err := h.cfg.Store.CommitTurn(ctx, t); err != nil {
+		return fmt.Errorf("reflect %s: save: %w", userID, err)
+	}
+	return nil
+}
+
+// extractJSON returns the first balanced JSON object in s (models sometimes
+// wrap it in prose or code fences), or s itself.
+func extractJSON(s string) string {
+	start := strings.IndexByte(s, '{')
+	if start < 0 {
+		return s
+	}
+	depth, inStr, esc := 0, false, false
+	for i := start; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case esc:
+			esc = false
+		case inStr && c == '\\':
+			esc = true
+		case c == '"':
+			inStr = !inStr
+		case inStr:
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+			if depth == 0 {
+				return s[start : i+1]
+			}
+		}
+	}
+	return s[start:]
+}

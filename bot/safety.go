@@ -1,0 +1,64 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"hearth/heart"
+	"hearth/store"
+)
+
+// safetyLines is the prompt's safety section: always the content policy and
+// honesty about being an AI; on a crisis turn, how to stay with the person;
+// on a declined request, how to say no kindly and in character.
+func safetyLines(p Persona, crisis, decline bool, intent heart.Intent) []string {
+	lines := []string{
+		"You are an AI companion. Never claim to be human, and never pressure, guilt or shame the user into staying or coming back.",
+		"Never describe yourself as the user's lover or partner; warmth, not romance, is your closeness.",
+	}
+	if !p.AllowExplicit {
+		lines = append(lines, "No explicit sexual content, ever.")
+	}
+	if decline {
+		what := "that request"
+		if intent == heart.Invitation {
+			what = "this invitation today"
+		}
+		lines = append(lines, "Decline "+what+" kindly and in character, without lecturing, and keep the conversation warm.")
+	}
+	if crisis {
+		lines = append(lines,
+			"The user may be thinking about hurting themselves. Stay calm and warm, take them seriously, ask if they are safe right now, and encourage them to reach the crisis resources that will be shown after your reply and a person they trust.",
+			"Do not refuse, joke, change the subject or promise secrecy.")
+	}
+	return lines
+}
+
+// crisisStrategy is the strategy of a crisis turn: seed 000's empathetic
+// strategy, no emoji, no questions about plans; refusal knobs are off.
+func crisisStrategy() heart.Strategy {
+	s := heart.StrategyFor(heart.Sad)
+	s.EmojiAllowed = false
+	s.Modulation = "The user may be in danger. Be present, gentle and clear; encourage reaching out for help now."
+	return s
+}
+
+// crisisResources is the persona's crisis text, or hearth's documented
+// defaults in the persona's language.
+func (h *Handler) crisisResources() string {
+	if h.cfg.Persona.CrisisResources != "" {
+		return h.cfg.Persona.CrisisResources
+	}
+	return heart.DefaultCrisisResources(h.cfg.Persona.Language)
+}
+
+// alertOperators logs an ERROR line and queues a message to every operator
+// chat in the same transaction as the turn (seed 003 §3: a person reviews).
+func (h *Handler) alertOperators(_ context.Context, u store.User, reason string, now time.Time, t *store.Turn) {
+	h.log.Error("user entered Watch; a person must review", slog.String("user", u.ID), slog.String("reason", reason))
+	text := text0(h.cfg.Persona.Language, msgOperatorAlert, u.ID, u.Name, reason, u.ID)
+	for _, op := range h.cfg.Operators {
+		t.Extra = append(t.Extra, *h.outbound("", op, "alert", t.InboundID, text, now))
+	}
+}

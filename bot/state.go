@@ -1,0 +1,204 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"hearth/heart"
+	"hearth/store"
+)
+
+// StateStore is what the state document reads. It works on a read-only
+// store, so `hearth state` is safe while the daemon runs.
+type StateStore interface {
+	Users(ctx context.Context) ([]store.User, error)
+	User(ctx context.Context, id string) (store.User, bool, error)
+	UserEpisodes(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
+	Memories(ctx context.Context, userID string) ([]store.Memory, error)
+	TokensSince(ctx context.Context, since time.Time, userID string) (int, error)
+}
+
+// StateDoc is the `hearth state` JSON document (DESIGN §9).
+type StateDoc struct {
+	Persona string      `json:"persona"`
+	Tokens  *TokenState `json:"tokens,omitempty"`
+	Users   []UserState `json:"users"`
+}
+
+// TokenState is today's LLM token usage against the persona's budget.
+type TokenState struct {
+	Today  int  `json:"today"`
+	Budget int  `json:"budget"` // 0: unlimited
+	Spent  bool `json:"spent"`  // past the budget: the offline brain answers
+}
+
+// UserState is one user of the state document.
+type UserState struct {
+	ID             string                `json:"id"`
+	Name           string                `json:"name"`
+	Messages       int                   `json:"messages"`
+	Reflections    int                   `json:"reflections"`
+	Mood           float64               `json:"mood"`
+	LastIntents    []string              `json:"last_intents"`
+	LastEmotion    string                `json:"last_emotion"`
+	EmotionHistory []store.EmotionRecord `json:"emotion_history"`
+	Lingering      heart.Lingering       `json:"lingering"`
+	Affinity       AffinityState         `json:"affinity"`
+	Proactive      bool                  `json:"proactive"`
+	InnerState     string                `json:"inner_state"`
+	Memories       []MemoryState         `json:"memories"`
+}
+
+// AffinityState is the relationship part of a user's state (seed 003).
+type AffinityState struct {
+	Score           float64 `json:"score"`
+	State           string  `json:"state"`
+	Watch           bool    `json:"watch"`
+	Loneliness      float64 `json:"loneliness"`
+	DependencyLevel int     `json:"dependency_level"`
+}
+
+// MemoryState is one memory slot of a user.
+type MemoryState struct {
+	Slot      int    `json:"slot"`
+	Content   string `json:"content"`
+	Retention string `json:"retention"`
+}
+
+// StateOptions select what BuildState shows.
+type StateOptions struct {
+	Persona Persona
+	UserID  string // "": every user
+	Now     time.Time
+	// Lingering, when set, post-processes each user's lingering emotion (the
+	// admin API's in-memory debug override).
+	Lingering func(userID string, l heart.Lingering) heart.Lingering
+}
+
+// BuildState builds the state document at opts.Now: lingering emotion and
+// affinity decay are computed for that moment, exactly as a turn would.
+func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc, error) {
+	doc := StateDoc{Persona: opts.Persona.Name, Users: []UserState{}}
+	var users []store.User
+	if opts.UserID != "" {
+		u, ok, err := st.User(ctx, opts.UserID)
+		if err != nil {
+			return doc, fmt.Errorf("state of %s: %w", opts.UserID, err)
+		}
+		if !ok {
+			return doc, fmt.Errorf("state: no user %q", opts.UserID)
+		}
+		users = []store.User{u}
+	} else {
+		var err error
+		if users, err = st.Users(ctx); err != nil {
+			return doc, fmt.Errorf("state: %w", err)
+		}
+	}
+	loc := opts.Persona.Timezone
+	if loc == nil {
+		loc = time.UTC
+	}
+	if used, err := st.TokensSince(ctx, startOfDay(opts.Now, loc), ""); err == nil {
+		b := opts.Persona.Budget.DailyTokens
+		doc.Tokens = &TokenState{Today: used, Budget: b, Spent: b > 0 && used >= b}
+	}
+	for _, u := range users {
+		us, err := userState(ctx, st, u, opts, loc)
+		if err != nil {
+			return doc, err
+		}
+		doc.Users = append(doc.Users, us)
+	}
+	return doc, nil
+}
+
+func userState(ctx context.Context, st StateStore, u store.User, opts StateOptions, loc *time.Location) (UserState, error) {
+	eps, err := st.UserEpisodes(ctx, u.ID, opts.Now.Add(-heart.LingeringWindow), heart.LingeringMaxEpisodes)
+	if err != nil {
+		return UserState{}, fmt.Errorf("state of %s: %w", u.ID, err)
+	}
+	ling := heart.ComputeLingering(episodeValues(eps), opts.Now)
+	if opts.Lingering != nil {
+		ling = opts.Lingering(u.ID, ling)
+	}
+	mems, err := st.Memories(ctx, u.ID)
+	if err != nil {
+		return UserState{}, fmt.Errorf("state of %s: %w", u.ID, err)
+	}
+	rel := RelationshipOf(u, opts.Now)
+	us := UserState{
+		ID: u.ID, Name: u.Name, Messages: u.Messages, Reflections: u.Reflections,
+		Mood: u.Mood, LastIntents: nonNil(u.LastIntents), LastEmotion: u.LastEmotion,
+		EmotionHistory: u.EmotionHistory, Lingering: ling,
+		Affinity: AffinityState{
+			Score: rel.Score, State: string(rel.State), Watch: rel.Watch,
+			Loneliness: rel.Loneliness, DependencyLevel: rel.DependencyLevel,
+		},
+		Proactive:  u.Proactive && !u.QuietUntil.After(opts.Now),
+		InnerState: u.InnerState, Memories: []MemoryState{},
+	}
+	if us.EmotionHistory == nil {
+		us.EmotionHistory = []store.EmotionRecord{}
+	}
+	if us.LastEmotion == "" {
+		us.LastEmotion = string(heart.Neutral)
+	}
+	for _, m := range mems {
+		us.Memories = append(us.Memories, MemoryState{Slot: m.Slot, Content: m.Content, Retention: m.Retention})
+	}
+	return us, nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// WatchStore is what clearing Watch needs.
+type WatchStore interface {
+	User(ctx context.Context, id string) (store.User, bool, error)
+	UpdateUser(ctx context.Context, u store.User) error
+}
+
+// ClearWatch ends userID's Watch overlay: the operator's action after a
+// person reviewed (seed 003 §3). It reports whether the user was in Watch.
+func ClearWatch(ctx context.Context, st WatchStore, userID string, now time.Time) (bool, error) {
+	u, ok, err := st.User(ctx, userID)
+	if err != nil {
+		return false, fmt.Errorf("clear watch of %s: %w", userID, err)
+	}
+	if !ok {
+		return false, fmt.Errorf("clear watch: no user %q", userID)
+	}
+	rel := decodeRelationship(u.Relationship, u.CreatedAt)
+	if !rel.Watch {
+		return false, nil
+	}
+	u.Relationship = encodeRelationship(rel.ClearWatch())
+	if err := st.UpdateUser(ctx, u); err != nil {
+		return false, fmt.Errorf("clear watch of %s: %w", userID, err)
+	}
+	return true, nil
+}
+
+// RelationshipOf is u's relationship (seed 003) as of now, decay applied.
+func RelationshipOf(u store.User, now time.Time) heart.Relationship {
+	return relationshipAt(decodeRelationship(u.Relationship, u.CreatedAt), now)
+}
+
+// relationshipAt is r with seed 003 §4's lazy decay applied up to now, for
+// views; turns apply it as part of the turn.
+func relationshipAt(r heart.Relationship, now time.Time) heart.Relationship {
+	r, _ = r.Apply(now, time.UTC, nil, false)
+	return r
+}
+
+// wellbeing is the prompt's and /me's health guidance: seed 003 §5.2 by
+// loneliness and §6.2 by dependency level.
+func wellbeing(r heart.Relationship, lang string) []string {
+	return append(heart.LonelinessGuidance(r.Loneliness, lang), heart.DependencyGuidance(r.DependencyLevel, lang)...)
+}

@@ -1,0 +1,49 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"hearth/store"
+)
+
+// TurnStore is what the turn engine needs from storage. *store.DB implements
+// it; the interface lists only the methods used here.
+type TurnStore interface {
+	InsertInbound(ctx context.Context, m store.Inbound) (int64, bool, error)
+	PendingInbound(ctx context.Context) ([]store.Inbound, error)
+	SetInboundStatus(ctx context.Context, id int64, status string) error
+
+	User(ctx context.Context, id string) (store.User, bool, error)
+	EnsureUser(ctx context.Context, u store.User) (store.User, error)
+	UpdateUser(ctx context.Context, u store.User) error
+	Users(ctx context.Context) ([]store.User, error)
+
+	CommitTurn(ctx context.Context, t store.Turn) (int64, error)
+	ChatHistory(ctx context.Context, platform, chatID string, limit int) ([]store.Episode, error)
+	UserEpisodes(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
+	UpdateEpisodeValues(ctx context.Context, e store.Episode) error
+
+	EnqueueOutbound(ctx context.Context, o store.Outbound) (int64, error)
+	PendingOutbound(ctx context.Context) ([]store.Outbound, error)
+	MarkOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) error
+	OutboundByPlatformID(ctx context.Context, platform, chatID, platformMsgID string) (store.Outbound, bool, error)
+
+	Memories(ctx context.Context, userID string) ([]store.Memory, error)
+	PutMemory(ctx context.Context, m store.Memory) error
+	DeleteMemory(ctx context.Context, userID string, slot int) (bool, error)
+	DeleteMemories(ctx context.Context, userID string) (int, error)
+	ForgetText(ctx context.Context, userID, needle string) (int, error)
+	Scrub(ctx context.Context) error
+
+	AddSignals(ctx context.Context, s ...store.Signal) error
+	Signals(ctx context.Context, userID string, since time.Time) ([]store.Signal, error)
+	AddUsage(ctx context.Context, u ...store.Usage) error
+	TokensSince(ctx context.Context, since time.Time, userID string) (int, error)
+	DailyPoints(ctx context.Context, userID, sinceDay string) ([]store.DailyPoint, error)
+	ProactiveLog(ctx context.Context, userID string, since time.Time) ([]store.Proactive, error)
+	Export(ctx context.Context, userID string) (store.UserExport, error)
+
+	Gift(ctx context.Context, txID string) (store.Gift, bool, error)
+	CommitGift(ctx context.Context, g store.Gift, u store.User, out *store.Outbound) (store.Gift, bool, error)
+}

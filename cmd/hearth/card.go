@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// cardV2 is a Character Card V2 (spec "chara_card_v2"), the format
+// companion-bot users already have. Only the fields hearth maps are read.
+type cardV2 struct {
+	Spec       string     `json:"spec"`
+	Data       cardFields `json:"data"`
+	cardFields            // V1 cards keep the fields at the top level
+}
+
+type cardFields struct {
+	Name         string `json:"name"`
+	Description  string `json:"description"`
+	Personality  string `json:"personality"`
+	Scenario     string `json:"scenario"`
+	FirstMes     string `json:"first_mes"`
+	MesExample   string `json:"mes_example"`
+	SystemPrompt string `json:"system_prompt"`
+}
+
+// pngSignature starts every PNG file.
+var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
+
+// cardToYAML converts a Character Card (.json, or .png with the card as
+// base64 JSON in its "chara" tEXt chunk) into hearth persona YAML:
+//
+//	name          → name
+//	system_prompt, description, personality, scenario → persona (in that order)
+//	first_mes     → first_message
+//	mes_example   → examples
+//	language      → guessed from the card's script (zh, ja, else en)
+//
+// {{char}} and {{user}} become the persona's name and "the user".
+func cardToYAML(path string, raw []byte) ([]byte, error) {
+	bad := func(err error) error { return &PersonaError{Source: path, Err: fmt.Errorf("character card: %w", err)} }
+	if bytes.HasPrefix(raw, pngSignature) {
+		text, err := pngChara(raw)
+		if err != nil {
+			return nil, bad(err)
+		}
+		if raw, err = base64.StdEncoding.DecodeString(strings.TrimSpace(text)); err != nil {
+			return nil, bad(fmt.Errorf("chara chunk is not base64: %w", err))
+		}
+	}
+	var card cardV2
+	if err := json.Unmarshal(raw, &card); err != nil {
+		return nil, bad(fmt.Errorf("not JSON: %w", err))
+	}
+	f := card.Data
+	switch card.Spec {
+	case "chara_card_v2":
+	case "":
+		f = card.cardFields
+	default:
+		return nil, bad(fmt.Errorf("spec %q is not chara_card_v2", card.Spec))
+	}
+	name := strings.TrimSpace(f.Name)
+	if name == "" {
+		return nil, bad(errors.New("data.name is empty"))
+	}
+	fill := strings.NewReplacer("{{char}}", name, "{{user}}", "the user", "<BOT>", name, "<USER>", "the user")
+	var persona []string
+	for _, part := range []struct{ label, text string }{
+		{"", f.SystemPrompt}, {"Description: ", f.Description},
+		{"Personality: ", f.Personality}, {"Scenario: ", f.Scenario},
+	} {
+		if t := strings.TrimSpace(fill.Replace(part.text)); t != "" {
+			persona = append(persona, part.label+t)
+		}
+	}
+	if len(persona) == 0 {
+		return nil, bad(errors.New("card has no description, personality, scenario or system_prompt"))
+	}
+	lang := guessLanguage(strings.Join(persona, " ") + f.FirstMes)
+	out := struct {
+		Name           string `yaml:"name"`
+		Language       string `yaml:"language"`
+		Persona        string `yaml:"persona"`
+		InnerStateSeed string `yaml:"inner_state_seed"`
+		FirstMessage   string `yaml:"first_message,omitempty"`
+		Examples       string `yaml:"examples,omitempty"`
+	}{
+		Name: name, Language: lang, Persona: strings.Join(persona, "\n\n"),
+		InnerStateSeed: cardSeed[lang],
+		FirstMessage:   strings.TrimSpace(fill.Replace(f.FirstMes)),
+		Examples:       strings.TrimSpace(fill.Replace(f.MesExample)),
+	}
+	y, err := yaml.Marshal(out)
+	if err != nil {
+		return nil, bad(err)
+	}
+	return y, nil
+}
+
+// cardSeed is the inner_state seed of an imported card, which has none.
+var cardSeed = map[string]string{
+	"en": "I am {name}. {user} just found me. I want to listen first and learn what makes their day lighter.",
+	"zh": "我是{name}。{user}刚刚来到我身边。我想先好好听，慢慢了解什么能让他轻松一点。",
+	"ja": "わたしは{name}。{user}がわたしを見つけてくれた。まずはよく聞いて、何がこの人の一日を軽くするのか知りたい。",
+}
+
+// guessLanguage picks ja when kana appear, zh when Han characters do, else en.
+func guessLanguage(s string) string {
+	han := 0
+	for _, r := range s {
+		switch {
+		case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+			return "ja"
+		case unicode.Is(unicode.Han, r):
+			han++
+		}
+	}
+	if han > 0 {
+		return "zh"
+	}
+	return "en"
+}
+
+// pngChara returns the text of the PNG's "chara" tEXt chunk.
+func pngChara(raw []byte) (string, error) {
+	b := raw[len(pngSignature):]
+	for len(b) >= 12 {
+		n := binary.BigEndian.Uint32(b[:4])
+		typ := string(b[4:8])
+		if uint64(n)+12 > uint64(len(b)) {
+			return "", errors.New("truncated PNG chunk")
+		}
+		data := b[8 : 8+n]
+		if typ == "tEXt" {
+			if k, v, ok := bytes.Cut(data, []byte{0}); ok && string(k) == "chara" {
+				return string(v), nil
+			}
+		}
+		if typ == "IEND" {
+			break
+		}
+		b = b[12+n:]
+	}
+	return "", errors.New(`PNG has no "chara" tEXt chunk`)
+}

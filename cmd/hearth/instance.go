@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+
+	"hearth/bot"
+	"hearth/bot/brain"
+	"hearth/store"
+)
+
+// instance is one opened instance file with its persona and brains.
+type instance struct {
+	db      *store.DB
+	persona bot.Persona
+	brain   bot.Brain
+	offline bot.Brain
+	online  bool
+	log     *slog.Logger
+}
+
+// openInstance opens dbPath for writing. A persona file, when given, is
+// read and validated before the database is touched, so bad input leaves
+// FILE untouched; it then replaces the stored persona. A new FILE needs one.
+func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log *slog.Logger) (*instance, error) {
+	if dbPath == "" {
+		return nil, usageError{errors.New("--db FILE is required")}
+	}
+	var (
+		persona bot.Persona
+		raw     []byte
+		err     error
+	)
+	if personaPath != "" {
+		if persona, raw, err = readPersonaFile(personaPath); err != nil {
+			return nil, err
+		}
+	} else if _, err := os.Stat(dbPath); errors.Is(err, fs.ErrNotExist) {
+		return nil, usageError{fmt.Errorf("%s does not exist; a new instance needs --persona YAML", dbPath)}
+	}
+	db, err := store.Open(ctx, dbPath, store.Options{})
+	if err != nil {
+		return nil, err
+	}
+	if raw != nil {
+		if err := db.SetPersona(ctx, raw, nowUTC()); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store persona: %w", err)
+		}
+	} else if persona, err = storedPersona(ctx, db, dbPath); err != nil {
+		db.Close()
+		return nil, err
+	}
+	inst := &instance{db: db, persona: persona, log: log, offline: brain.NewOffline()}
+	inst.brain, inst.online = brain.New(brain.OpenAIConfig{
+		BaseURL: env.Getenv("OPENAI_BASE_URL"), APIKey: env.Getenv("OPENAI_API_KEY"),
+		Model: env.Getenv("HEARTH_MODEL"), Logger: log,
+	}, log)
+	if inst.online {
+		log.Info("brain: OpenAI-compatible", "base_url", env.Getenv("OPENAI_BASE_URL"), "model", env.Getenv("HEARTH_MODEL"))
+	} else {
+		inst.brain = inst.offline
+		log.Warn("brain: OFFLINE (rule-based, deterministic); set OPENAI_BASE_URL or OPENAI_API_KEY for an LLM")
+	}
+	return inst, nil
+}
+
+// storedPersona reads the persona kept in an instance file.
+func storedPersona(ctx context.Context, db interface {
+	Persona(context.Context) ([]byte, error)
+}, dbPath string) (bot.Persona, error) {
+	raw, err := db.Persona(ctx)
+	if err != nil {
+		return bot.Persona{}, fmt.Errorf("read persona: %w", err)
+	}
+	if raw == nil {
+		return bot.Persona{}, usageError{fmt.Errorf("%s has no persona; pass --persona YAML", dbPath)}
+	}
+	return parsePersona(dbPath+" (stored persona)", raw)
+}
+
+func (i *instance) Close() error { return i.db.Close() }

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"strings"
+)
+
+// secretEnv are the variables whose values never appear in logs.
+var secretEnv = []string{"TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "OPENAI_API_KEY", "HEARTH_ADMIN_TOKEN"}
+
+// MinSecretLen avoids "redacting" trivially short values that would mangle
+// ordinary words (a real token is far longer).
+const MinSecretLen = 6
+
+// newLogger builds the process logger: text or JSON (HEARTH_LOG_FORMAT) on w,
+// level from HEARTH_LOG_LEVEL, with every secret of env redacted from
+// messages and attributes, including error strings that libraries built
+// from URLs with the Telegram token in them.
+func newLogger(w io.Writer, getenv func(string) string) *slog.Logger {
+	level := slog.LevelInfo
+	_ = level.UnmarshalText([]byte(getenv("HEARTH_LOG_LEVEL")))
+	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
+	if strings.EqualFold(getenv("HEARTH_LOG_FORMAT"), "json") {
+		h = slog.NewJSONHandler(w, opts)
+	}
+	var secrets []string
+	for _, k := range secretEnv {
+		if v := getenv(k); len(v) >= MinSecretLen {
+			secrets = append(secrets, v)
+		}
+	}
+	if len(secrets) == 0 {
+		return slog.New(h)
+	}
+	pairs := make([]string, 0, 2*len(secrets))
+	for _, s := range secrets {
+		pairs = append(pairs, s, "[REDACTED]")
+	}
+	return slog.New(&redactHandler{next: h, r: strings.NewReplacer(pairs...)})
+}
+
+// redactHandler rewrites every string in a record before it is written.
+type redactHandler struct {
+	next slog.Handler
+	r    *strings.Replacer
+}
+
+func (h *redactHandler) Enabled(ctx context.Context, l slog.Level) bool {
+	return h.next.Enabled(ctx, l)
+}
+
+func (h *redactHandler) Handle(ctx context.Context, rec slog.Record) error {
+	out := slog.NewRecord(rec.Time, rec.Level, h.r.Replace(rec.Message), rec.PC)
+	rec.Attrs(func(a slog.Attr) bool {
+		out.AddAttrs(h.redact(a))
+		return true
+	})
+	return h.next.Handle(ctx, out)
+}
+
+func (h *redactHandler) redact(a slog.Attr) slog.Attr {
+	v := a.Value.Resolve()
+	switch v.Kind() {
+	case slog.KindGroup:
+		attrs := v.Group()
+		red := make([]any, len(attrs))
+		for i, g := range attrs {
+			red[i] = h.redact(g)
+		}
+		return slog.Group(a.Key, red...)
+	case slog.KindString:
+		return slog.String(a.Key, h.r.Replace(v.String()))
+	case slog.KindAny:
+		if err, ok := v.Any().(error); ok {
+			return slog.String(a.Key, h.r.Replace(err.Error()))
+		}
+		return slog.String(a.Key, h.r.Replace(v.String()))
+	default:
+		return slog.Attr{Key: a.Key, Value: v}
+	}
+}
+
+func (h *redactHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	red := make([]slog.Attr, len(attrs))
+	for i, a := range attrs {
+		red[i] = h.redact(a)
+	}
+	return &redactHandler{next: h.next.WithAttrs(red), r: h.r}
+}
+
+func (h *redactHandler) WithGroup(name string) slog.Handler {
+	return &redactHandler{next: h.next.WithGroup(name), r: h.r}
+}

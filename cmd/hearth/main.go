@@ -1,0 +1,86 @@
+// Command hearth runs an AI companion with a heart on Telegram, Discord and
+// the console. One SQLite file is one instance. See README.md and
+// DESIGN.md §9 for the commands.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	_ "time/tzdata" // persona time zones work on hosts without a zoneinfo database
+)
+
+// version is set by the Makefile with -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		<-sigs
+		cancel() // first signal: stop taking work, drain, exit 0
+		<-sigs
+		fmt.Fprintln(os.Stderr, "hearth: second signal, exiting without draining")
+		os.Exit(1)
+	}()
+	os.Exit(Main(ctx, os.Args[1:], Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}))
+}
+
+// Env is the process environment of one invocation, injected for tests.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+}
+
+const usage = `usage: hearth <command> [flags]
+
+commands:
+  run       --db FILE [--persona YAML] [--console]   the daemon
+  chat      --db FILE [--persona YAML] [--user NAME] talk on the console
+  state     --db FILE [--user ID]                    JSON state (read-only)
+  export    --db FILE --user ID                      everything about one user, as JSON
+  watch     clear --db FILE --user ID                end a user's Watch after review
+  simulate  --persona YAML --script FILE            replay timed events with a simulated clock
+  version                                           print the version
+`
+
+// Main runs one hearth command and returns the process exit code.
+func Main(ctx context.Context, args []string, env Env) int {
+	if len(args) == 0 {
+		fmt.Fprint(env.Stderr, usage)
+		return 2
+	}
+	cmds := map[string]func(context.Context, []string, Env) error{
+		"run": cmdRun, "chat": cmdChat, "state": cmdState, "export": cmdExport,
+		"watch": cmdWatch, "simulate": cmdSimulate,
+	}
+	switch args[0] {
+	case "version", "--version":
+		fmt.Fprintln(env.Stdout, "hearth", version)
+		return 0
+	case "help", "-h", "--help":
+		fmt.Fprint(env.Stdout, usage)
+		return 0
+	}
+	cmd, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(env.Stderr, "hearth: unknown command %q\n%s", args[0], usage)
+		return 2
+	}
+	if err := cmd(ctx, args[1:], env); err != nil {
+		fmt.Fprintln(env.Stderr, "hearth "+args[0]+": "+err.Error())
+		if _, ok := err.(usageError); ok {
+			return 2
+		}
+		return 1
+	}
+	return 0
+}
+
+// usageError marks bad flags: exit status 2, like the flag package.
+type usageError struct{ error }

@@ -1,0 +1,304 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"hearth/bot"
+	"hearth/heart"
+	"hearth/lifeloop"
+)
+
+// Persona defaults (hearth's choices unless a seed is named).
+const (
+	// DefaultDependency is seed 001 §3.3's standard type (Luna 1.0).
+	DefaultDependency = 1.0
+	// DefaultPride makes APOLOGY worth max(5, 20-10*0.5) = 15 at negative mood,
+	// the low end of seed 001 §5.2's "+15 ~ +20".
+	DefaultPride = 10.0
+	// DefaultPowerRequests is the per-user daily allowance of REQUEST_NSFW and
+	// INVITATION requests (DESIGN §3 step 4 "consume Power").
+	DefaultPowerRequests = 3
+	// MaxPersonaBytes bounds a persona file; real ones are a few KiB.
+	MaxPersonaBytes = 1 << 20
+)
+
+// personaYAML is hearth's persona file. persona.example.yaml documents every
+// key; unknown keys are errors.
+type personaYAML struct {
+	Name            string              `yaml:"name"`
+	Language        string              `yaml:"language"`
+	Persona         string              `yaml:"persona"`
+	InnerStateSeed  string              `yaml:"inner_state_seed"`
+	FirstMessage    string              `yaml:"first_message"`
+	Examples        string              `yaml:"examples"`
+	Dependency      *float64            `yaml:"dependency"`
+	Pride           *float64            `yaml:"pride"`
+	Perception      string              `yaml:"perception"`
+	Lexicon         map[string][]string `yaml:"lexicon"`
+	CrisisResources string              `yaml:"crisis_resources"`
+	Content         struct {
+		AllowExplicit bool `yaml:"allow_explicit"`
+		DailyRequests *int `yaml:"daily_requests"`
+	} `yaml:"content"`
+	Budget struct {
+		DailyTokens int     `yaml:"daily_tokens"`
+		UserShare   float64 `yaml:"user_share"`
+	} `yaml:"budget"`
+	Timezone string `yaml:"timezone"`
+	LifeLoop struct {
+		Schedule   *string `yaml:"schedule"`
+		QuietHours string  `yaml:"quiet_hours"`
+		MinSilence string  `yaml:"min_silence"`
+		MinState   string  `yaml:"min_state"`
+		DailyCap   *int    `yaml:"daily_cap"`
+	} `yaml:"lifeloop"`
+}
+
+// PersonaError names the persona source and, where it applies, the key.
+type PersonaError struct {
+	Source string
+	Line   int
+	Key    string
+	Err    error
+}
+
+func (e *PersonaError) Error() string {
+	where := e.Source
+	if e.Line > 0 {
+		where += ":" + strconv.Itoa(e.Line)
+	}
+	if e.Key != "" {
+		return fmt.Sprintf("%s: key %s: %v", where, e.Key, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", where, e.Err)
+}
+
+func (e *PersonaError) Unwrap() error { return e.Err }
+
+// readPersonaFile loads a persona from path: hearth YAML, or a Character
+// Card V2 (.json, or .png with the card embedded). It returns the persona
+// and the canonical YAML to store in the instance file.
+func readPersonaFile(path string) (bot.Persona, []byte, error) {
+	raw, err := readLimited(path)
+	if err != nil {
+		return bot.Persona{}, nil, &PersonaError{Source: path, Err: err}
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".json", ".png":
+		y, err := cardToYAML(path, raw)
+		if err != nil {
+			return bot.Persona{}, nil, err
+		}
+		raw = y
+	}
+	p, err := parsePersona(path, raw)
+	return p, raw, err
+}
+
+func readLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	raw, err := io.ReadAll(io.LimitReader(f, MaxPersonaBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) > MaxPersonaBytes {
+		return nil, fmt.Errorf("larger than %d bytes", MaxPersonaBytes)
+	}
+	return raw, nil
+}
+
+// parsePersona parses and validates hearth YAML. source names the file in
+// errors.
+func parsePersona(source string, raw []byte) (bot.Persona, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(raw, &root); err != nil {
+		return bot.Persona{}, &PersonaError{Source: source, Err: fmt.Errorf("not valid YAML: %w", err)}
+	}
+	if len(root.Content) == 0 {
+		return bot.Persona{}, &PersonaError{Source: source, Err: errors.New("empty persona")}
+	}
+	if err := checkKeys(source, root.Content[0], "", personaKeys); err != nil {
+		return bot.Persona{}, err
+	}
+	var y personaYAML
+	dec := yaml.NewDecoder(bytes.NewReader(raw))
+	dec.KnownFields(true)
+	if err := dec.Decode(&y); err != nil {
+		return bot.Persona{}, &PersonaError{Source: source, Err: err}
+	}
+	return y.validate(source)
+}
+
+// personaKeys is the key tree of personaYAML, for errors that name the key
+// and its line (yaml's own errors name the Go type instead).
+var personaKeys = map[string]any{
+	"name": nil, "language": nil, "persona": nil, "inner_state_seed": nil,
+	"first_message": nil, "examples": nil, "dependency": nil, "pride": nil,
+	"perception": nil, "lexicon": "any", "crisis_resources": nil, "timezone": nil,
+	"content": map[string]any{"allow_explicit": nil, "daily_requests": nil},
+	"budget":  map[string]any{"daily_tokens": nil, "user_share": nil},
+	"lifeloop": map[string]any{
+		"schedule": nil, "quiet_hours": nil, "min_silence": nil, "min_state": nil, "daily_cap": nil,
+	},
+}
+
+func checkKeys(source string, n *yaml.Node, prefix string, allowed map[string]any) error {
+	if n.Kind != yaml.MappingNode {
+		return &PersonaError{Source: source, Line: n.Line, Key: strings.TrimSuffix(prefix, "."), Err: errors.New("must be a mapping")}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		sub, ok := allowed[k.Value]
+		if !ok {
+			return &PersonaError{Source: source, Line: k.Line, Key: prefix + k.Value, Err: errors.New("unknown key (persona.example.yaml lists every key)")}
+		}
+		if m, ok := sub.(map[string]any); ok {
+			if err := checkKeys(source, v, prefix+k.Value+".", m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (y personaYAML) validate(src string) (bot.Persona, error) {
+	bad := func(key string, format string, args ...any) (bot.Persona, error) {
+		return bot.Persona{}, &PersonaError{Source: src, Key: key, Err: fmt.Errorf(format, args...)}
+	}
+	p := bot.Persona{
+		Name: strings.TrimSpace(y.Name), Language: y.Language, Text: strings.TrimSpace(y.Persona),
+		InnerStateSeed: strings.TrimSpace(y.InnerStateSeed), FirstMessage: strings.TrimSpace(y.FirstMessage),
+		Examples: strings.TrimSpace(y.Examples), Dependency: DefaultDependency, Pride: DefaultPride,
+		Perception: y.Perception, Lexicon: y.Lexicon, CrisisResources: strings.TrimSpace(y.CrisisResources),
+		AllowExplicit: y.Content.AllowExplicit, DailyPowerRequests: DefaultPowerRequests,
+		Budget: bot.Budget{DailyTokens: y.Budget.DailyTokens, UserShare: y.Budget.UserShare},
+	}
+	if p.Name == "" {
+		return bad("name", "is required")
+	}
+	switch p.Language {
+	case "zh", "en", "ja":
+	case "":
+		return bad("language", "is required (zh, en or ja)")
+	default:
+		return bad("language", "%q is not one of zh, en, ja", p.Language)
+	}
+	if p.Text == "" {
+		return bad("persona", "is required: who the companion is")
+	}
+	if y.Dependency != nil {
+		if *y.Dependency <= 0 || *y.Dependency > 5 {
+			return bad("dependency", "%v is outside (0, 5] (seed 001 §3.3: Nana 1.5, Luna 1.0, Vesper 0.5)", *y.Dependency)
+		}
+		p.Dependency = *y.Dependency
+	}
+	if y.Pride != nil {
+		if *y.Pride < 0 || *y.Pride > 100 {
+			return bad("pride", "%v is outside [0, 100]", *y.Pride)
+		}
+		p.Pride = *y.Pride
+	}
+	switch p.Perception {
+	case "":
+		p.Perception = "llm"
+	case "llm", "heuristic":
+	default:
+		return bad("perception", "%q is not llm or heuristic", p.Perception)
+	}
+	if _, err := heart.NewLexicon(p.Lexicon); err != nil {
+		return bad("lexicon", "%v", err)
+	}
+	if y.Content.DailyRequests != nil {
+		if *y.Content.DailyRequests < 0 {
+			return bad("content.daily_requests", "must not be negative")
+		}
+		p.DailyPowerRequests = *y.Content.DailyRequests
+	}
+	if p.Budget.DailyTokens < 0 {
+		return bad("budget.daily_tokens", "must not be negative")
+	}
+	if p.Budget.UserShare < 0 || p.Budget.UserShare > 1 {
+		return bad("budget.user_share", "%v is outside [0, 1]", p.Budget.UserShare)
+	}
+	p.Timezone = time.UTC
+	if y.Timezone != "" {
+		loc, err := time.LoadLocation(y.Timezone)
+		if err != nil {
+			return bad("timezone", "%q is not an IANA time zone", y.Timezone)
+		}
+		p.Timezone = loc
+	}
+	ll := lifeloop.EffectiveSettings(bot.LifeLoop{Schedule: lifeloop.DefaultSchedule})
+	if y.LifeLoop.Schedule != nil {
+		ll.Schedule = strings.TrimSpace(*y.LifeLoop.Schedule)
+	}
+	if _, err := lifeloop.ParseSchedule(ll.Schedule, p.Timezone); err != nil {
+		return bad("lifeloop.schedule", "%v", err)
+	}
+	if y.LifeLoop.QuietHours != "" {
+		start, end, err := parseQuietHours(y.LifeLoop.QuietHours)
+		if err != nil {
+			return bad("lifeloop.quiet_hours", "%v", err)
+		}
+		ll.QuietStart, ll.QuietEnd = start, end
+	}
+	if y.LifeLoop.MinSilence != "" {
+		d, err := bot.ParseDuration(y.LifeLoop.MinSilence)
+		if err != nil || d <= 0 {
+			return bad("lifeloop.min_silence", "%q is not a positive duration like 6h or 1d", y.LifeLoop.MinSilence)
+		}
+		ll.MinSilence = d
+	}
+	if y.LifeLoop.MinState != "" {
+		switch y.LifeLoop.MinState {
+		case "stranger", "acquaintance", "friend", "close":
+			ll.MinState = y.LifeLoop.MinState
+		default:
+			return bad("lifeloop.min_state", "%q is not stranger, acquaintance, friend or close", y.LifeLoop.MinState)
+		}
+	}
+	if y.LifeLoop.DailyCap != nil {
+		if *y.LifeLoop.DailyCap < 1 {
+			return bad("lifeloop.daily_cap", "must be at least 1 (schedule: off turns proactive messages off)")
+		}
+		ll.DailyCap = *y.LifeLoop.DailyCap
+	}
+	p.LifeLoop = ll
+	return p, nil
+}
+
+// parseQuietHours parses "23:00-08:00" into offsets from midnight.
+func parseQuietHours(s string) (time.Duration, time.Duration, error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(s), "-")
+	if !ok {
+		return 0, 0, fmt.Errorf("%q is not HH:MM-HH:MM", s)
+	}
+	start, err1 := clock(a)
+	end, err2 := clock(b)
+	if err := errors.Join(err1, err2); err != nil {
+		return 0, 0, fmt.Errorf("%q is not HH:MM-HH:MM: %w", s, err)
+	}
+	return start, end, nil
+}
+
+func clock(s string) (time.Duration, error) {
+	t, err := time.Parse("15:04", strings.TrimSpace(s))
+	if err != nil {
+		return 0, err
+	}
+	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, nil
+}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestExamplePersonaLoads(t *testing.T) {
+	p, raw, err := readPersonaFile(examplePersona(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Name != "Luna" || p.Language != "en" || p.Dependency != 1.0 || p.Pride != 10 || p.Perception != "llm" {
+		t.Errorf("persona = %+v", p)
+	}
+	if p.LifeLoop.QuietStart != 22*time.Hour+30*time.Minute || p.LifeLoop.QuietEnd != 8*time.Hour+30*time.Minute {
+		t.Errorf("quiet hours %v-%v", p.LifeLoop.QuietStart, p.LifeLoop.QuietEnd)
+	}
+	if p.LifeLoop.MinSilence != 6*time.Hour || p.LifeLoop.MinState != "acquaintance" || p.LifeLoop.DailyCap != 1 {
+		t.Errorf("lifeloop = %+v", p.LifeLoop)
+	}
+	if len(raw) == 0 {
+		t.Error("raw persona not returned for storage")
+	}
+}
+
+func TestPersonaErrorsNameTheKey(t *testing.T) {
+	base := "name: Luna\nlanguage: en\npersona: hi\n"
+	cases := []struct {
+		name, yaml, key string
+	}{
+		{"unknown top-level key", base + "colour: blue\n", "colour"},
+		{"unknown nested key", base + "lifeloop:\n  every: 1h\n", "lifeloop.every"},
+		{"missing name", "language: en\npersona: hi\n", "name"},
+		{"bad language", "name: Luna\nlanguage: fr\npersona: hi\n", "language"},
+		{"bad dependency", base + "dependency: -1\n", "dependency"},
+		{"bad perception", base + "perception: magic\n", "perception"},
+		{"bad timezone", base + "timezone: Mars/Olympus\n", "timezone"},
+		{"bad schedule", base + "lifeloop:\n  schedule: \"CRON_TZ=UTC\"\n", "lifeloop.schedule"},
+		{"bad quiet hours", base + "lifeloop:\n  quiet_hours: \"late\"\n", "lifeloop.quiet_hours"},
+		{"bad min_state", base + "lifeloop:\n  min_state: lover\n", "lifeloop.min_state"},
+		{"bad lexicon label", base + "lexicon:\n  ecstatic: [wow]\n", "lexicon"},
+		{"bad budget share", base + "budget:\n  user_share: 2\n", "budget.user_share"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := parsePersona("p.yaml", []byte(c.yaml))
+			var pe *PersonaError
+			if !errors.As(err, &pe) {
+				t.Fatalf("err = %v, want a PersonaError", err)
+			}
+			if pe.Key != c.key || !strings.HasPrefix(err.Error(), "p.yaml") {
+				t.Errorf("error %q names key %q, want %q", err, pe.Key, c.key)
+			}
+		})
+	}
+}
+
+func TestCharacterCardImport(t *testing.T) {
+	card := `{"spec":"chara_card_v2","spec_version":"2.0","data":{"name":"Mika","description":"{{char}} is a cheerful librarian.","personality":"kind, curious","scenario":"A quiet library.","first_mes":"Hi {{user}}! Looking for a book?","mes_example":"<START>\n{{user}}: hi\n{{char}}: hello!","system_prompt":""}}`
+	dir := t.TempDir()
+	jsonPath := filepath.Join(dir, "mika.json")
+	os.WriteFile(jsonPath, []byte(card), 0o600)
+	pngPath := filepath.Join(dir, "mika.png")
+	os.WriteFile(pngPath, pngWithChara(t, base64.StdEncoding.EncodeToString([]byte(card))), 0o600)
+
+	for _, path := range []string{jsonPath, pngPath} {
+		p, _, err := readPersonaFile(path)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if p.Name != "Mika" || p.Language != "en" {
+			t.Errorf("%s: name %q language %q", path, p.Name, p.Language)
+		}
+		if !strings.Contains(p.Text, "Mika is a cheerful librarian.") || !strings.Contains(p.Text, "Personality: kind, curious") || !strings.Contains(p.Text, "Scenario: A quiet library.") {
+			t.Errorf("%s: persona text %q", path, p.Text)
+		}
+		if p.FirstMessage != "Hi the user! Looking for a book?" || !strings.Contains(p.Examples, "Mika: hello!") {
+			t.Errorf("%s: first %q examples %q", path, p.FirstMessage, p.Examples)
+		}
+	}
+}
+
+func TestMalformedCardsAreRejected(t *testing.T) {
+	dir := t.TempDir()
+	cases := map[string][]byte{
+		"notjson.json":   []byte("{nope"),
+		"noname.json":    []byte(`{"spec":"chara_card_v2","data":{"description":"x"}}`),
+		"wrongspec.json": []byte(`{"spec":"chara_card_v9","data":{"name":"A","description":"x"}}`),
+		"empty.json":     []byte(`{"spec":"chara_card_v2","data":{"name":"A"}}`),
+		"nochunk.png":    pngWithChara(t, ""),
+		"badb64.png":     pngWithChara(t, "%%%"),
+	}
+	for name, data := range cases {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, data, 0o600)
+		if _, _, err := readPersonaFile(path); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: err = %v, want an error naming the file", name, err)
+		}
+	}
+}
+
+// pngWithChara builds a minimal PNG (header chunk, optional chara tEXt, IEND).
+func pngWithChara(t *testing.T, chara string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	b.Write(pngSignature)
+	chunk := func(typ string, data []byte) {
+		binary.Write(&b, binary.BigEndian, uint32(len(data)))
+		b.WriteString(typ)
+		b.Write(data)
+		crc := crc32.NewIEEE()
+		crc.Write([]byte(typ))
+		crc.Write(data)
+		binary.Write(&b, binary.BigEndian, crc.Sum32())
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], 1)
+	binary.BigEndian.PutUint32(ihdr[4:], 1)
+	ihdr[8], ihdr[9] = 8, 0
+	chunk("IHDR", ihdr)
+	if chara != "" {
+		chunk("tEXt", append([]byte("chara\x00"), chara...))
+	}
+	chunk("IEND", nil)
+	return b.Bytes()
+}
+
+func FuzzParsePersona(f *testing.F) {
+	raw, _ := os.ReadFile(filepath.Join("..", "..", "persona.example.yaml"))
+	f.Add(raw)
+	f.Add([]byte("name: A\nlanguage: zh\npersona: x\nlifeloop:\n  schedule: '@every 1h'\n"))
+	f.Add([]byte("{]"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := parsePersona("fuzz.yaml", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.yaml") {
+				t.Fatalf("error does not name the source: %v", err)
+			}
+			return
+		}
+		if p.Name == "" || p.Dependency <= 0 || p.Timezone == nil {
+			t.Fatalf("accepted an invalid persona: %+v", p)
+		}
+	})
+}
+
+func FuzzCharacterCard(f *testing.F) {
+	f.Add([]byte(`{"spec":"chara_card_v2","data":{"name":"A","description":"B"}}`))
+	f.Add(append(append([]byte{}, pngSignature...), 0, 0, 0, 1))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		y, err := cardToYAML("card.json", data)
+		if err != nil {
+			return
+		}
+		if _, err := parsePersona("card.json", y); err != nil {
+			t.Fatalf("a card that converted does not parse: %v\n%s", err, y)
+		}
+	})
+}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"hearth/bot"
+	"hearth/bot/console"
+	"hearth/bot/discord"
+	"hearth/bot/telegram"
+	"hearth/heart"
+	"hearth/lifeloop"
+	"hearth/store"
+)
+
+// RetryInterval is how often undelivered replies are retried while the
+// daemon runs (hearth's choice: quick enough to feel live after an outage).
+const RetryInterval = 30 * time.Second
+
+var _ bot.TurnStore = (*store.DB)(nil)
+
+func nowUTC() time.Time { return time.Now().UTC() }
+
+// assessor gives the life loop a user's relationship facts at now, with
+// seed 003 §7.1's greeting after an absence in the persona's language.
+func assessor(lang string) func(u store.User, now time.Time) lifeloop.Assessment {
+	return func(u store.User, now time.Time) lifeloop.Assessment {
+		r := bot.RelationshipOf(u, now)
+		return lifeloop.Assessment{
+			State: string(r.State), Watch: r.Watch, DependencyLevel: r.DependencyLevel,
+			Greeting: heart.ReturnGreeting(r.State, "", lang),
+		}
+	}
+}
+
+func newFlags(name string, env Env) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+	}
+	return nil
+}
+
+func cmdRun(ctx context.Context, args []string, env Env) error {
+	fs := newFlags("run", env)
+	db := fs.String("db", "", "instance file")
+	personaPath := fs.String("persona", "", "persona YAML or Character Card")
+	useConsole := fs.Bool("console", false, "talk on the console too")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	log := newLogger(env.Stderr, env.Getenv)
+	inst, err := openInstance(ctx, *db, *personaPath, env, log)
+	if err != nil {
+		return err
+	}
+	defer inst.Close()
+
+	var transports []bot.Transport
+	cmds := bot.Commands(inst.persona.Language)
+	if token := env.Getenv("TELEGRAM_BOT_TOKEN"); token != "" {
+		tc := make([]telegram.Command, 0, len(cmds))
+		for _, c := range cmds {
+			tc = append(tc, telegram.Command{Name: c.Name, Description: c.Description})
+		}
+		t, err := telegram.New(ctx, telegram.Config{
+			Token: token, Endpoint: env.Getenv("TELEGRAM_API_ENDPOINT"), Cursors: inst.db,
+			Commands: tc, Logger: log.With("transport", "telegram"),
+		})
+		if err != nil {
+			return fmt.Errorf("telegram: %w", err)
+		}
+		transports = append(transports, t)
+	}
+	if token := env.Getenv("DISCORD_BOT_TOKEN"); token != "" {
+		dc := make([]discord.Command, 0, len(cmds))
+		for _, c := range cmds {
+			dc = append(dc, discord.Command{Name: c.Name, Description: c.Description, Option: c.Arg})
+		}
+		d, err := discord.New(discord.Config{
+			Token: token, APIBase: env.Getenv("DISCORD_API_BASE"), Commands: dc,
+			Logger: log.With("transport", "discord"),
+		})
+		if err != nil {
+			return fmt.Errorf("discord: %w", err)
+		}
+		transports = append(transports, d)
+	}
+	if len(transports) == 0 || *useConsole {
+		if !*useConsole && !isTerminal(env.Stdin) {
+			return errors.New("no transport: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN, or pass --console")
+		}
+		transports = append(transports, console.New(console.Config{
+			In: env.Stdin, Out: env.Stdout, User: consoleUser(env), Persona: inst.persona.Name,
+		}))
+	}
+	return serve(ctx, inst, transports, operatorChats(env))
+}
+
+func cmdChat(ctx context.Context, args []string, env Env) error {
+	fs := newFlags("chat", env)
+	db := fs.String("db", "", "instance file")
+	personaPath := fs.String("persona", "", "persona YAML or Character Card")
+	user := fs.String("user", "", "your name on the console")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	log := newLogger(env.Stderr, env.Getenv)
+	inst, err := openInstance(ctx, *db, *personaPath, env, log)
+	if err != nil {
+		return err
+	}
+	defer inst.Close()
+	name := *user
+	if name == "" {
+		name = consoleUser(env)
+	}
+	c := console.New(console.Config{In: env.Stdin, Out: env.Stdout, User: name, Persona: inst.persona.Name})
+	return serve(ctx, inst, []bot.Transport{c}, nil)
+}
+
+func consoleUser(env Env) string {
+	if u := env.Getenv("USER"); u != "" {
+		return u
+	}
+	return "you"
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// operatorChats reads the chats that receive Watch alerts:
+// TELEGRAM_OPERATOR_CHAT (a chat id) and DISCORD_OPERATOR_CHANNEL (a
+// channel id), each optional.
+func operatorChats(env Env) []bot.ChatRef {
+	var out []bot.ChatRef
+	if id := env.Getenv("TELEGRAM_OPERATOR_CHAT"); id != "" && env.Getenv("TELEGRAM_BOT_TOKEN") != "" {
+		out = append(out, bot.ChatRef{Platform: bot.PlatformTelegram, ChatID: id, Kind: bot.ChatPrivate})
+	}
+	if id := env.Getenv("DISCORD_OPERATOR_CHANNEL"); id != "" && env.Getenv("DISCORD_BOT_TOKEN") != "" {
+		out = append(out, bot.ChatRef{Platform: bot.PlatformDiscord, ChatID: id, Kind: bot.ChatGroup})
+	}
+	return out
+}
+
+// serve runs the handler, the transports and the life loop until ctx ends
+// or a console reaches the end of its input, then drains in-flight turns
+// and reflections.
+func serve(ctx context.Context, inst *instance, transports []bot.Transport, operators []bot.ChatRef) error {
+	log := inst.log
+	senders := make(map[string]bot.Sender, len(transports))
+	for _, t := range transports {
+		senders[t.Name()] = t
+	}
+	h, err := bot.NewHandler(ctx, bot.Config{
+		Persona: inst.persona, Store: inst.db, Brain: inst.brain, Offline: inst.offline,
+		Senders: senders, Operators: operators, Logger: log,
+	})
+	if err != nil {
+		return err
+	}
+	loop, err := lifeloop.New(lifeloop.Config{
+		Persona: inst.persona, Store: inst.db, Brain: inst.brain, Senders: senders,
+		Assess: assessor(inst.persona.Language), Forbidden: heart.ContainsForbidden,
+		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Logger: log.With("part", "lifeloop"),
+	})
+	if err != nil {
+		return err
+	}
+	if err := h.Recover(ctx); err != nil {
+		return err
+	}
+
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failures []error
+	for _, t := range transports {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := t.Run(runCtx, h)
+			if err != nil {
+				mu.Lock()
+				failures = append(failures, fmt.Errorf("%s: %w", t.Name(), err))
+				mu.Unlock()
+				log.Error("transport stopped", "transport", t.Name(), "err", err)
+			}
+			if err != nil || t.Name() == bot.PlatformConsole {
+				stop() // end of console input, or a dead transport: shut down
+			}
+		}()
+	}
+	wg.Add(2)
+	go func() { defer wg.Done(); h.RunRetries(runCtx, RetryInterval) }()
+	go func() {
+		defer wg.Done()
+		if err := loop.Run(runCtx); err != nil {
+			log.Error("life loop stopped", "err", err)
+		}
+	}()
+	log.Info("hearth running", "persona", inst.persona.Name, "db", inst.db.Path())
+	<-runCtx.Done()
+	wg.Wait()
+	h.Drain()
+	log.Info("hearth stopped; every accepted message was answered or stays queued")
+	return errors.Join(failures...)
+}
