@@ -105,6 +105,11 @@ type Relationship struct {
 	DeepDisclosures  int     `json:"deep_disclosures"`
 	MaxTrust         float64 `json:"max_trust"` // largest trust signal, points × weight
 
+	// TurnPointsDay and TurnPointsToday track the daily cap of the
+	// familiarity credit (TurnPoints, DailyTurnPoints).
+	TurnPointsDay   string  `json:"turn_points_day,omitempty"`
+	TurnPointsToday float64 `json:"turn_points_today,omitempty"`
+
 	// RecentNegatives are the times of negative signals within
 	// AmbiguityWindow, for §1.1's ambiguity rule.
 	RecentNegatives []time.Time `json:"recent_negatives,omitempty"`
@@ -188,14 +193,15 @@ func (r Relationship) Apply(now time.Time, loc *time.Location, signals []Relatio
 	var events []RelationshipEvent
 
 	r = r.decayTo(now)
+	delta := 0.0
 	if userTurn {
 		r.Turns++
 		if now.After(r.LastInteraction) {
 			r.LastInteraction = now
 		}
 		r.countDay(now, loc)
+		delta += r.turnCredit(now, loc)
 	}
-	delta := 0.0
 	r.RecentNegatives = pruneBefore(r.RecentNegatives, now.Add(-AmbiguityWindow))
 	for _, s := range signals {
 		if s.Points < 0 {
@@ -300,6 +306,24 @@ func (r Relationship) decayTo(now time.Time) Relationship {
 		r.DecayedAt = now
 	}
 	return r
+}
+
+// turnCredit is the familiarity credit of one user turn, within the
+// local day's cap.
+func (r *Relationship) turnCredit(now time.Time, loc *time.Location) float64 {
+	if loc == nil {
+		loc = time.UTC
+	}
+	day := now.In(loc).Format(time.DateOnly)
+	if day != r.TurnPointsDay {
+		r.TurnPointsDay, r.TurnPointsToday = day, 0
+	}
+	credit := min(TurnPoints, DailyTurnPoints-r.TurnPointsToday)
+	if credit <= 0 {
+		return 0
+	}
+	r.TurnPointsToday += credit
+	return credit
 }
 
 // countDay updates the consecutive-days counter with the local day of now.

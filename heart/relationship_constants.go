@@ -103,6 +103,18 @@ const (
 	maxRecentNegatives = 16
 )
 
+// Familiarity from conversation itself. Seed 003's signal tables score
+// feelings (joy, trust, insecurity) but nothing for simply talking, so a
+// user who chats warmly without strong emotion words would stay a stranger
+// forever and never meet the §3.1 transitions. Hearth's choice: each user
+// turn adds TurnPoints, at most DailyTurnPoints per local day, so a
+// relationship grows over days of conversation and cannot be ground out in
+// one sitting; the §3.1 caps and transition conditions still apply.
+const (
+	TurnPoints      = 1.0
+	DailyTurnPoints = 5.0
+)
+
 // §3.1 affinity ranges.
 const (
 	// 003_9b71f6486dad9aaa.txt §3.1: scores are 0-100.

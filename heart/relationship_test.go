@@ -262,7 +262,9 @@ func TestSeed003_ConsecutiveDaysLocal(t *testing.T) {
 func TestSeed003_ApplyDecaysLazily(t *testing.T) {
 	r := Relationship{V: 1, Score: 70, State: Friend, DeepHistory: true, LastInteraction: relAt(0, 0), DecayedAt: relAt(0, 0)}
 	r, ev := r.Apply(relAt(14, 0), nil, nil, true)
-	if !relNear(r.Score, 64.4) || r.State != Friend || len(ev) != 0 {
+	// The decay is exactly §4.3's 64.4; the returning turn itself then earns
+	// the familiarity credit.
+	if !relNear(r.Score, 64.4+TurnPoints) || r.State != Friend || len(ev) != 0 {
 		t.Fatalf("%s §4.3 via Apply: %v %s %v", seed003, r.Score, r.State, ev)
 	}
 	// Two applies in between give the same score (no double counting).
@@ -388,5 +390,24 @@ func TestSeed003_ApplyAmbiguity(t *testing.T) {
 	r, _ = r.Apply(relAt(20, 0), nil, []RelationshipSignal{FeedbackSignal(SignalReport)}, false)
 	if !relNear(r.Score, 18) {
 		t.Fatalf("report: %v", r.Score)
+	}
+}
+
+// TestConversationBuildsFamiliarityWithinADailyCap: hearth's familiarity
+// credit (TurnPoints per turn, DailyTurnPoints per local day) grows a
+// relationship over days, not in one sitting.
+func TestConversationBuildsFamiliarityWithinADailyCap(t *testing.T) {
+	r := NewRelationship(relAt(0, 9))
+	for i := 0; i < 20; i++ {
+		r, _ = r.Apply(relAt(0, 9).Add(time.Duration(i)*time.Minute), time.UTC, nil, true)
+	}
+	// Decay runs between the turns, so the score sits just under the cap.
+	if r.TurnPointsToday != DailyTurnPoints || r.Score > DailyTurnPoints || r.Score < DailyTurnPoints-0.1 {
+		t.Fatalf("20 turns in one day: credit %v score %v, want the cap %v", r.TurnPointsToday, r.Score, DailyTurnPoints)
+	}
+	before := r.Score
+	r, _ = r.Apply(relAt(1, 9), time.UTC, nil, true)
+	if r.TurnPointsToday != TurnPoints || r.Score <= Decay(before, 1, false, false) {
+		t.Fatalf("next day's first turn: credit %v score %v", r.TurnPointsToday, r.Score)
 	}
 }
