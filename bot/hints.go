@@ -13,7 +13,12 @@ type Hints struct {
 	Turn     int    // the user's message count, for deterministic variety
 
 	// Seed 000 strategy of this turn.
-	Emotion           string
+	Emotion string
+	// Felt is the emotion detected in this very message even below the
+	// strategy's confidence threshold. The offline brain's wording leans on
+	// it when it is a negative feeling, so "I feel a bit lonely" is never
+	// met with cheer while the strategy falls back to last_emotion.
+	Felt              string
 	Tone              string
 	MaxLength         int
 	EmojiAllowed      bool

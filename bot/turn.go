@@ -199,7 +199,7 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 	// 8. Reply, with the typing indicator running until it is out.
 	hints := Hints{
 		Language: p.Language, Persona: p.Name, User: u.Name, Text: userText, Turn: turnNo,
-		Emotion: string(chosen), Tone: strategy.Tone, MaxLength: strategy.MaxLength,
+		Emotion: string(chosen), Felt: string(det.Emotion), Tone: strategy.Tone, MaxLength: strategy.MaxLength,
 		EmojiAllowed: strategy.EmojiAllowed, ProactiveQuestion: strategy.ProactiveQuestion,
 		Formality: strategy.Formality, Intent: string(perc.Intent), Sentiment: perc.Sentiment,
 		Mood: step.Mood, Lingering: string(ling.Label), RefusalAllowed: ling.RefusalAllowed,

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"hearth/bot"
+	"hearth/heart"
 )
 
 // defaultMaxLength is the reply length when Hints.MaxLength is unset: seed
@@ -130,6 +131,9 @@ func (o *Offline) reply(h bot.Hints) string {
 			intent = "SMALL_TALK"
 		}
 		emo := emotionKey(h.Emotion)
+		if felt := emotionKey(h.Felt); felt != "" && heart.Emotion(h.Felt).Category() == heart.CategoryNegative {
+			emo = felt
+		}
 		if emo != "" && (intent == "SMALL_TALK" || intent == "IGNORE") {
 			// Small talk has no wording of its own worth keeping: the
 			// user's feeling leads (seed 000 strategy).

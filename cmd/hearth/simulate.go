@@ -110,6 +110,7 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return err
 	}
+	names := map[string]string{} // a user's name, once a script gave it
 	for i, e := range events {
 		sim.set(e.at)
 		switch {
@@ -141,7 +142,10 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 		case e.User != "":
 			sim.setKind("reply")
 			platform, id := splitUser(e.User)
-			name := e.Name
+			if e.Name != "" {
+				names[e.User] = e.Name
+			}
+			name := names[e.User]
 			if name == "" {
 				name = id
 			}
