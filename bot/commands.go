@@ -124,6 +124,10 @@ func (h *Handler) command(ctx context.Context, in store.Inbound, u store.User, n
 		if out.Text, deleted, err = h.forget(ctx, u, args); err != nil {
 			return err
 		}
+		// Forgetting also cut the text from inner_state and scratch.
+		if u, _, err = h.cfg.Store.User(ctx, u.ID); err != nil {
+			return fmt.Errorf("forget for %s: reload: %w", in.UserID, err)
+		}
 		switch {
 		case deleted && strings.EqualFold(args, "all"):
 			// Seed 003 §1.1: deleting every memory is a circuit breaker.
@@ -246,34 +250,48 @@ func (h *Handler) remember(ctx context.Context, u store.User, text string, now t
 	return text0(lang, msgRemembered, slot), nil
 }
 
-// forget deletes one memory or all of them for real (secure_delete, then a
-// WAL checkpoint so no old page image keeps the text).
+// forget deletes one memory or all of them for real: the memory, and every
+// stored message, reply and episode that carried its text (secure_delete and
+// a WAL checkpoint, so the text is gone from the file's bytes).
 func (h *Handler) forget(ctx context.Context, u store.User, args string) (string, bool, error) {
 	lang := h.cfg.Persona.Language
-	var text string
-	deleted := false
-	switch {
-	case strings.EqualFold(args, "all"):
-		n, err := h.cfg.Store.DeleteMemories(ctx, u.ID)
-		if err != nil {
-			return "", false, fmt.Errorf("forget all of %s: %w", u.ID, err)
-		}
-		text, deleted = text0(lang, msgForgotAll, n), n > 0
-	default:
+	mems, err := h.cfg.Store.Memories(ctx, u.ID)
+	if err != nil {
+		return "", false, fmt.Errorf("forget for %s: %w", u.ID, err)
+	}
+	all := strings.EqualFold(args, "all")
+	var targets []store.Memory
+	if all {
+		targets = mems
+	} else {
 		slot, err := strconv.Atoi(args)
 		if err != nil {
 			return text0(lang, msgForgetUsage), false, nil
 		}
-		ok, err := h.cfg.Store.DeleteMemory(ctx, u.ID, slot)
-		if err != nil {
-			return "", false, fmt.Errorf("forget %d of %s: %w", slot, u.ID, err)
+		for _, m := range mems {
+			if m.Slot == slot {
+				targets = append(targets, m)
+			}
 		}
-		if !ok {
-			return text0(lang, msgForgotNone), false, nil
-		}
-		text, deleted = text0(lang, msgForgotOne, slot), true
 	}
-	return text, deleted, nil
+	if len(targets) == 0 {
+		return text0(lang, msgForgotNone), false, nil
+	}
+	for _, m := range targets {
+		if _, err := h.cfg.Store.DeleteMemory(ctx, u.ID, m.Slot); err != nil {
+			return "", false, fmt.Errorf("forget %d of %s: %w", m.Slot, u.ID, err)
+		}
+		if strings.TrimSpace(m.Content) == "" {
+			continue
+		}
+		if _, err := h.cfg.Store.ForgetText(ctx, u.ID, m.Content); err != nil {
+			return "", false, fmt.Errorf("forget %d of %s: %w", m.Slot, u.ID, err)
+		}
+	}
+	if all {
+		return text0(lang, msgForgotAll, len(targets)), true, nil
+	}
+	return text0(lang, msgForgotOne, targets[0].Slot), true, nil
 }
 
 // forgetByWords handles "forget what I said about X" in any of the three

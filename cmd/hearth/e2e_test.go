@@ -375,3 +375,38 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// TestForgetLeavesNoTraceInTheFile: seed 003 §8.1 绝对删除. After /forget,
+// neither the database nor its WAL holds the forgotten text in any form.
+func TestForgetLeavesNoTraceInTheFile(t *testing.T) {
+	for _, c := range []struct{ name, forget string }{
+		{"command", "/forget all"},
+		{"one slot", "/forget 0"},
+		{"natural language", "please forget what I said about PURPLE-ELEPHANT-42"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "luna.db")
+			secret := "PURPLE-ELEPHANT-42"
+			lines := []string{"/remember my locker code is " + secret, "/memories", "my locker code is " + secret + ", don't tell anyone", c.forget, "/memories"}
+			r := runHearth(t, strings.Join(lines, "\n")+"\n", nil, "chat", "--db", db, "--persona", examplePersona(t), "--user", "ann")
+			if r.code != 0 {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
+			}
+			if !strings.Contains(r.stdout, secret) {
+				t.Fatalf("the secret was never remembered, so the test proves nothing:\n%s", r.stdout)
+			}
+			for _, path := range []string{db, db + "-wal"} {
+				data, err := os.ReadFile(path)
+				if errors.Is(err, os.ErrNotExist) {
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if bytes.Contains(bytes.ToLower(data), bytes.ToLower([]byte(secret))) {
+					t.Errorf("%s still contains the forgotten text", filepath.Base(path))
+				}
+			}
+		})
+	}
+}
