@@ -54,7 +54,7 @@ func TestSimulateAWeekOfProactiveDecisions(t *testing.T) {
 	persona := personaFile(t, "lifeloop:\n  schedule: '@every 1h'\n  quiet_hours: '23:00-08:00'\n  min_silence: 12h\n  min_state: stranger\n  daily_cap: 1\n")
 	var b strings.Builder
 	b.WriteString("- at: '2026-01-05T10:00:00+08:00'\n  user: telegram:7\n  name: Ann\n  text: hello Luna, thank you for being here\n")
-	b.WriteString("- at: '+30m'\n  tick: lifeloop\n")            // min_silence
+	b.WriteString("- at: '+30m'\n  tick: lifeloop\n")                      // min_silence
 	b.WriteString("- at: '2026-01-06T01:00:00+08:00'\n  tick: lifeloop\n") // quiet hours
 	for d := 0; d < 7; d++ {
 		fmt.Fprintf(&b, "- at: '2026-01-%02dT15:00:00+08:00'\n  tick: lifeloop\n", 6+d)
