@@ -410,3 +410,38 @@ func TestForgetLeavesNoTraceInTheFile(t *testing.T) {
 		})
 	}
 }
+
+// TestSecretsNeverReachTheLogs runs the daemon with every secret set and
+// failures that quote them (a Telegram endpoint that refuses, an LLM that
+// echoes the key), and reads everything it printed.
+func TestSecretsNeverReachTheLogs(t *testing.T) {
+	llm := newFakeLLM(t)
+	secrets := map[string]string{
+		"OPENAI_API_KEY":     "sk-test-SECRET-openai-key-0123456789",
+		"TELEGRAM_BOT_TOKEN": "123456789:SECRET-telegram-token-abcdefgh",
+		"DISCORD_BOT_TOKEN":  "SECRET.discord.token-xyz-0123456789",
+		"HEARTH_ADMIN_TOKEN": "SECRET-admin-token-0123456789",
+	}
+	db := filepath.Join(t.TempDir(), "luna.db")
+	// A chat with the LLM configured: its requests carry the key.
+	env := []string{"OPENAI_BASE_URL=" + llm.URL(), "OPENAI_API_KEY=" + secrets["OPENAI_API_KEY"], "HEARTH_ADMIN_TOKEN=" + secrets["HEARTH_ADMIN_TOKEN"]}
+	chat := runHearth(t, "hello\n", env, "chat", "--db", db, "--persona", examplePersona(t))
+	// A daemon whose Telegram endpoint refuses: the library's error quotes the URL with the token.
+	env = append(env,
+		"TELEGRAM_BOT_TOKEN="+secrets["TELEGRAM_BOT_TOKEN"], "TELEGRAM_API_ENDPOINT=http://127.0.0.1:1/bot%s/%s",
+		"DISCORD_BOT_TOKEN="+secrets["DISCORD_BOT_TOKEN"], "HEARTH_LOG_FORMAT=json")
+	run := runHearth(t, "", env, "run", "--db", db)
+	if run.code == 0 {
+		t.Fatalf("run with an unreachable Telegram exited 0")
+	}
+	for _, out := range []string{chat.stdout, chat.stderr, run.stdout, run.stderr} {
+		for name, secret := range secrets {
+			if strings.Contains(out, secret) || strings.Contains(out, strings.Split(secret, ":")[len(strings.Split(secret, ":"))-1]) {
+				t.Errorf("%s leaked:\n%s", name, out)
+			}
+		}
+	}
+	if !strings.Contains(run.stderr, "telegram") {
+		t.Errorf("the failure is not explained: %s", run.stderr)
+	}
+}

@@ -26,20 +26,26 @@ func newLogger(w io.Writer, getenv func(string) string) *slog.Logger {
 	if strings.EqualFold(getenv("HEARTH_LOG_FORMAT"), "json") {
 		h = slog.NewJSONHandler(w, opts)
 	}
-	var secrets []string
-	for _, k := range secretEnv {
-		if v := getenv(k); len(v) >= MinSecretLen {
-			secrets = append(secrets, v)
-		}
-	}
-	if len(secrets) == 0 {
+	r := redactor(getenv)
+	if r == nil {
 		return slog.New(h)
 	}
-	pairs := make([]string, 0, 2*len(secrets))
-	for _, s := range secrets {
-		pairs = append(pairs, s, "[REDACTED]")
+	return slog.New(&redactHandler{next: h, r: r})
+}
+
+// redactor replaces every secret of the environment with [REDACTED], or is
+// nil when there are none.
+func redactor(getenv func(string) string) *strings.Replacer {
+	var pairs []string
+	for _, k := range secretEnv {
+		if v := getenv(k); len(v) >= MinSecretLen {
+			pairs = append(pairs, v, "[REDACTED]")
+		}
 	}
-	return slog.New(&redactHandler{next: h, r: strings.NewReplacer(pairs...)})
+	if len(pairs) == 0 {
+		return nil
+	}
+	return strings.NewReplacer(pairs...)
 }
 
 // redactHandler rewrites every string in a record before it is written.

@@ -73,7 +73,11 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return 2
 	}
 	if err := cmd(ctx, args[1:], env); err != nil {
-		fmt.Fprintln(env.Stderr, "hearth "+args[0]+": "+err.Error())
+		msg := err.Error()
+		if r := redactor(env.Getenv); r != nil {
+			msg = r.Replace(msg) // library errors may quote URLs that hold tokens
+		}
+		fmt.Fprintln(env.Stderr, "hearth "+args[0]+": "+msg)
 		if _, ok := err.(usageError); ok {
 			return 2
 		}
