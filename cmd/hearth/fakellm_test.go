@@ -15,14 +15,15 @@ import (
 type fakeLLM struct {
 	srv *httptest.Server
 
-	mu         sync.Mutex
-	calls      map[string]int
-	perception string        // JSON answered to perception calls
-	reply      string        // visible reply text
-	trailer    string        // JSON after the delimiter ("" = none)
-	hold       chan struct{} // when non-nil, reply calls block until it is closed
-	replySeen  chan struct{} // closed at the first reply call
-	lastUser   []string
+	mu          sync.Mutex
+	calls       map[string]int
+	perception  string        // JSON answered to perception calls
+	reply       string        // visible reply text
+	trailer     string        // JSON after the delimiter ("" = none)
+	hold        chan struct{} // when non-nil, reply calls block until it is closed
+	holdReflect chan struct{} // when non-nil, reflect calls block until it is closed
+	replySeen   chan struct{} // closed at the first reply call
+	lastUser    []string
 }
 
 func newFakeLLM(t *testing.T) *fakeLLM {
@@ -71,7 +72,7 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	f.calls[kind]++
-	hold := f.hold
+	hold, holdReflect := f.hold, f.holdReflect
 	perception, reply, trailer := f.perception, f.reply, f.trailer
 	if kind == "reply" {
 		select {
@@ -87,6 +88,13 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 	case "perception":
 		writeCompletion(w, perception)
 	case "reflect":
+		if holdReflect != nil {
+			select {
+			case <-holdReflect:
+			case <-r.Context().Done():
+				return
+			}
+		}
 		writeCompletion(w, `{"inner_state":"I feel closer to them than before."}`)
 	case "lifeloop":
 		writeCompletion(w, `{"speak":false,"message":""}`)

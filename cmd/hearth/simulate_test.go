@@ -134,3 +134,10 @@ func TestSimulateThirtyNightsAtElevenReachDependencyLevels(t *testing.T) {
 		t.Errorf("level 2 first on night %d, want 14 (levels %v)", got, levels)
 	}
 }
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
