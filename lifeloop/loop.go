@@ -92,6 +92,8 @@ type Config struct {
 	// blocked the bot (sets store.User.Unreachable). Without it the loop still
 	// stops asking: the log's "unreachable" entry gates until the user writes.
 	MarkUnreachable func(ctx context.Context, userID string) error
+	// Observe, when set, sees every decision as it is made (metrics).
+	Observe func(Decision)
 	// Now is the clock Run uses for cron-driven ticks; nil means time.Now.
 	Now    func() time.Time
 	Logger *slog.Logger

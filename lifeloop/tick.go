@@ -59,6 +59,9 @@ func (l *Loop) Tick(ctx context.Context, now time.Time) (TickReport, error) {
 		}
 		if d.Outcome != "" {
 			rep.Decisions = append(rep.Decisions, d)
+			if l.cfg.Observe != nil {
+				l.cfg.Observe(d)
+			}
 		}
 		if err != nil {
 			return rep, fmt.Errorf("tick: %w", err)
