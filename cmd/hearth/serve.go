@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"hearth/bot"
+	"hearth/bot/admin"
 	"hearth/bot/console"
 	"hearth/bot/discord"
 	"hearth/bot/telegram"
@@ -108,7 +109,7 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 			In: env.Stdin, Out: env.Stdout, User: consoleUser(env), Persona: inst.persona.Name,
 		}))
 	}
-	return serve(ctx, inst, transports, operatorChats(env))
+	return serve(ctx, env, inst, transports, operatorChats(env))
 }
 
 func cmdChat(ctx context.Context, args []string, env Env) error {
@@ -130,7 +131,7 @@ func cmdChat(ctx context.Context, args []string, env Env) error {
 		name = consoleUser(env)
 	}
 	c := console.New(console.Config{In: env.Stdin, Out: env.Stdout, User: name, Persona: inst.persona.Name})
-	return serve(ctx, inst, []bot.Transport{c}, nil)
+	return serve(ctx, env, inst, []bot.Transport{c}, nil)
 }
 
 func consoleUser(env Env) string {
@@ -166,24 +167,31 @@ func operatorChats(env Env) []bot.ChatRef {
 // serve runs the handler, the transports and the life loop until ctx ends
 // or a console reaches the end of its input, then drains in-flight turns
 // and reflections.
-func serve(ctx context.Context, inst *instance, transports []bot.Transport, operators []bot.ChatRef) error {
+func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transport, operators []bot.ChatRef) error {
 	log := inst.log
 	senders := make(map[string]bot.Sender, len(transports))
 	for _, t := range transports {
 		senders[t.Name()] = t
 	}
+	metrics := admin.NewMetrics()
 	h, err := bot.NewHandler(ctx, bot.Config{
 		Persona: inst.persona, Store: inst.db, Brain: inst.brain, Offline: inst.offline,
-		Senders: senders, Operators: operators, Logger: log,
+		Senders: senders, Operators: operators, Logger: log, Observer: metrics,
 	})
 	if err != nil {
 		return err
 	}
 	loop, err := lifeloop.New(lifeloop.Config{
-		Persona: inst.persona, Store: inst.db, Brain: inst.brain, Senders: senders,
+		Persona: inst.persona, Store: inst.db, Brain: meteredBrain{inst.brain, metrics}, Senders: senders,
 		Assess: assessor(inst.persona.Language), Forbidden: heart.ContainsForbidden,
-		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Logger: log.With("part", "lifeloop"),
+		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Observe: observeDecision(metrics),
+		Logger: log.With("part", "lifeloop"),
 	})
+	if err != nil {
+		return err
+	}
+	health := newTransportHealth(transports)
+	adminSrv, err := newAdmin(env, inst, h, metrics, health)
 	if err != nil {
 		return err
 	}
@@ -201,6 +209,7 @@ func serve(ctx context.Context, inst *instance, transports []bot.Transport, oper
 		go func() {
 			defer wg.Done()
 			err := t.Run(runCtx, h)
+			health.stopped(t.Name(), err)
 			if err != nil {
 				mu.Lock()
 				failures = append(failures, fmt.Errorf("%s: %w", t.Name(), err))
@@ -212,8 +221,27 @@ func serve(ctx context.Context, inst *instance, transports []bot.Transport, oper
 			}
 		}()
 	}
-	wg.Add(2)
+	wg.Add(3)
 	go func() { defer wg.Done(); h.RunRetries(runCtx, RetryInterval) }()
+	go func() { defer wg.Done(); refreshGauges(runCtx, inst.db, inst.persona, metrics) }()
+	if adminSrv != nil {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			if err := adminSrv.Run(runCtx); err != nil {
+				log.Error("admin API stopped", "err", err)
+				stop()
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			select {
+			case <-adminSrv.Ready():
+				log.Info("admin API listening", "addr", adminSrv.Addr())
+			case <-runCtx.Done():
+			}
+		}()
+	}
 	go func() {
 		defer wg.Done()
 		if err := loop.Run(runCtx); err != nil {

@@ -1,0 +1,155 @@
+package admin
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strings"
+
+	"hearth/bot"
+	"hearth/heart"
+)
+
+// giftRequest is the body of POST /api/gift/send (DESIGN §9).
+type giftRequest struct {
+	User          string `json:"user"`
+	Item          string `json:"item"`
+	TransactionID string `json:"transaction_id"`
+}
+
+// giftSend applies a verified gift through Core, which is idempotent on
+// transaction_id: a repeat answers 200 with the first result (DESIGN §9).
+// Unknown fields are tolerated so a payment provider's extras do no harm.
+func (s *Server) giftSend(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		methodNotAllowed(w, http.MethodPost)
+		return
+	}
+	var req giftRequest
+	if !decodeBody(w, r, &req, false) {
+		return
+	}
+	for _, f := range []struct{ name, v string }{
+		{"user", req.User}, {"item", req.Item}, {"transaction_id", req.TransactionID},
+	} {
+		if strings.TrimSpace(f.v) == "" {
+			writeError(w, http.StatusBadRequest, "missing "+f.name)
+			return
+		}
+	}
+	res, err := s.cfg.Core.Gift(r.Context(), req.User, req.Item, req.TransactionID)
+	switch {
+	case errors.Is(err, bot.ErrUnknownUser):
+		writeError(w, http.StatusNotFound, "unknown user")
+	case err != nil:
+		s.log.Error("admin: gift", "user", req.User, "transaction_id", req.TransactionID, "err", err)
+		writeError(w, http.StatusInternalServerError, "gift not applied")
+	default:
+		s.log.Info("admin: gift", "user", req.User, "transaction_id", req.TransactionID,
+			"mood_before", res.MoodBefore, "mood_after", res.MoodAfter)
+		writeJSON(w, http.StatusOK, res)
+	}
+}
+
+// kairoView is the answer of /api/otome_kairo: the lingering emotion as
+// the engine sees it now (override applied) and the override, if any.
+type kairoView struct {
+	User      string          `json:"user"`
+	Lingering heart.Lingering `json:"lingering"`
+	Override  *heart.Override `json:"override"`
+}
+
+// otomeKairo is seed 002's debug view and override of the lingering
+// emotion (002_a665288a7195e6e2.txt デバッグ用：ランタイム状態). The override
+// lives in memory only: Core holds it and this server keeps a copy to show.
+func (s *Server) otomeKairo(w http.ResponseWriter, r *http.Request) {
+	user := r.URL.Query().Get("user")
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodPut, http.MethodDelete:
+	default:
+		methodNotAllowed(w, http.MethodGet, http.MethodHead, http.MethodPut, http.MethodDelete)
+		return
+	}
+	if strings.TrimSpace(user) == "" {
+		writeError(w, http.StatusBadRequest, "missing user")
+		return
+	}
+	// Look the user up first so an override is never set for a stranger.
+	if _, ok := s.lingering(w, r, user); !ok {
+		return
+	}
+	switch r.Method {
+	case http.MethodPut:
+		var ov heart.Override
+		if !decodeBody(w, r, &ov, true) {
+			return
+		}
+		if msg := validOverride(ov); msg != "" {
+			writeError(w, http.StatusBadRequest, msg)
+			return
+		}
+		if ov.Active {
+			s.setOverride(user, &ov)
+		} else {
+			s.setOverride(user, nil)
+		}
+	case http.MethodDelete:
+		s.setOverride(user, nil)
+	}
+	l, ok := s.lingering(w, r, user)
+	if !ok {
+		return
+	}
+	writeJSON(w, http.StatusOK, kairoView{User: user, Lingering: l, Override: s.override(user)})
+}
+
+// lingering asks Core for user's lingering emotion and answers the error
+// itself: 404 for an unknown user, 500 otherwise.
+func (s *Server) lingering(w http.ResponseWriter, r *http.Request, user string) (heart.Lingering, bool) {
+	l, err := s.cfg.Core.LingeringAt(r.Context(), user, s.cfg.Now())
+	switch {
+	case errors.Is(err, bot.ErrUnknownUser):
+		writeError(w, http.StatusNotFound, "unknown user")
+		return l, false
+	case err != nil:
+		s.log.Error("admin: lingering", "user", user, "err", err)
+		writeError(w, http.StatusInternalServerError, "lingering not available")
+		return l, false
+	}
+	return l, true
+}
+
+// validOverride reports what is wrong with ov, or "": every value must be a
+// finite number in [0, 1], the range of seed 002's emotion intensities.
+func validOverride(ov heart.Override) string {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"joy", ov.Joy}, {"sadness", ov.Sadness}, {"anger", ov.Anger}, {"fear", ov.Fear}} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 || f.v > 1 {
+			return f.name + " must be a number in [0, 1]"
+		}
+	}
+	return ""
+}
+
+func (s *Server) setOverride(user string, ov *heart.Override) {
+	s.ovMu.Lock()
+	defer s.ovMu.Unlock()
+	s.cfg.Core.SetOverride(user, ov)
+	if ov == nil {
+		delete(s.ov, user)
+		return
+	}
+	s.ov[user] = *ov
+}
+
+func (s *Server) override(user string) *heart.Override {
+	s.ovMu.Lock()
+	defer s.ovMu.Unlock()
+	ov, ok := s.ov[user]
+	if !ok {
+		return nil
+	}
+	return &ov
+}

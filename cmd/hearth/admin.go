@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"hearth/bot"
+	"hearth/bot/admin"
+	"hearth/lifeloop"
+	"hearth/store"
+)
+
+// GaugeInterval is how often the token and active-user gauges refresh.
+const GaugeInterval = time.Minute
+
+// ActiveWindow is who counts as an active user: wrote in the last day.
+const ActiveWindow = 24 * time.Hour
+
+// transportHealth records whether each transport's Run is still going, for
+// /healthz.
+type transportHealth struct {
+	mu    sync.Mutex
+	state map[string]error // nil: running
+}
+
+func newTransportHealth(ts []bot.Transport) *transportHealth {
+	th := &transportHealth{state: make(map[string]error, len(ts))}
+	for _, t := range ts {
+		th.state[t.Name()] = nil
+	}
+	return th
+}
+
+func (th *transportHealth) stopped(name string, err error) {
+	if err == nil {
+		err = errors.New("stopped")
+	}
+	th.mu.Lock()
+	th.state[name] = err
+	th.mu.Unlock()
+}
+
+func (th *transportHealth) check(name string) admin.Check {
+	return func(context.Context) error {
+		th.mu.Lock()
+		defer th.mu.Unlock()
+		return th.state[name]
+	}
+}
+
+// newAdmin builds the admin API when HEARTH_HTTP_ADDR is set, else nil.
+func newAdmin(env Env, inst *instance, h *bot.Handler, m *admin.Metrics, th *transportHealth) (*admin.Server, error) {
+	addr := env.Getenv("HEARTH_HTTP_ADDR")
+	if addr == "" {
+		return nil, nil
+	}
+	checks := map[string]admin.Check{"db": inst.db.Ping}
+	for name := range th.state {
+		checks[name] = th.check(name)
+	}
+	brain := "offline"
+	if inst.online {
+		brain = "openai-compatible"
+	}
+	srv, err := admin.New(admin.Config{
+		Addr: addr, Token: env.Getenv("HEARTH_ADMIN_TOKEN"), Core: h, Checks: checks,
+		Info:    map[string]string{"brain": brain, "persona": inst.persona.Name, "version": version},
+		Metrics: m, Logger: inst.log.With("part", "admin"),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("admin API: %w", err)
+	}
+	return srv, nil
+}
+
+// refreshGauges keeps /metrics' token and active-user gauges current.
+func refreshGauges(ctx context.Context, db *store.DB, p bot.Persona, m *admin.Metrics) {
+	loc := p.Timezone
+	if loc == nil {
+		loc = time.UTC
+	}
+	t := time.NewTicker(GaugeInterval)
+	defer t.Stop()
+	for {
+		now := time.Now()
+		y, mo, d := now.In(loc).Date()
+		if n, err := db.TokensSince(ctx, time.Date(y, mo, d, 0, 0, 0, 0, loc), ""); err == nil {
+			m.SetTokensToday(n)
+		}
+		if users, err := db.Users(ctx); err == nil {
+			active := 0
+			for _, u := range users {
+				if now.Sub(u.LastUserAt) <= ActiveWindow {
+					active++
+				}
+			}
+			m.SetActiveUsers(active)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// meteredBrain reports the life loop's LLM calls to the metrics (the turn
+// engine reports its own).
+type meteredBrain struct {
+	bot.Brain
+	obs bot.Observer
+}
+
+func (b meteredBrain) Complete(ctx context.Context, req bot.Request) (bot.Response, error) {
+	resp, err := b.Brain.Complete(ctx, req)
+	b.obs.LLM(req.Kind, resp.Usage, resp.Offline, err)
+	return resp, err
+}
+
+// observeDecision counts a life-loop decision by outcome.
+func observeDecision(obs bot.Observer) func(lifeloop.Decision) {
+	return func(d lifeloop.Decision) { obs.Proactive(d.Outcome) }
+}
