@@ -158,10 +158,10 @@ func openWriter(ctx context.Context, path string, shared bool) (_ *DB, err error
 	if err := migrate(ctx, w, v); err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	if !shared {
-		if err := os.Chmod(path, fileMode); err != nil {
-			return nil, fmt.Errorf("open %s: %w", path, err)
-		}
+	// Fail at start, not at the first message, when the file cannot be
+	// written (a read-only file or file system, a full disk's header).
+	if err := probeWrite(ctx, w); err != nil {
+		return nil, fmt.Errorf("open %s: instance file is not writable: %w", path, err)
 	}
 
 	if db.reader, err = openReader(ctx, path); err != nil {
@@ -342,4 +342,20 @@ type querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// probeWrite rewrites the header's user_version inside a transaction and
+// rolls it back: nothing changes, but a read-only file says so now.
+func probeWrite(ctx context.Context, w *sql.DB) error {
+	tx, err := w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var v int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v))
+	return err
 }

@@ -28,6 +28,8 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	// Readable by all: the fault tests run it as an unprivileged user.
+	os.Chmod(dir, 0o755)
 	hearthBin = filepath.Join(dir, "hearth")
 	build := exec.Command("go", "build", "-o", hearthBin, ".")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
