@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"strings"
 	"time"
@@ -61,6 +62,9 @@ type OpenAIConfig struct {
 	// Temperature is sent when set; nil leaves the server default. 0 is sent
 	// as zeroTemperature (see there).
 	Temperature *float32
+	// Deadlines overrides the per-kind default deadlines of DESIGN §9 (for
+	// slow local models, or fault tests); missing kinds keep the default.
+	Deadlines map[bot.Kind]time.Duration
 }
 
 // OpenAI is the brain that talks to any OpenAI-compatible chat completions
@@ -71,6 +75,7 @@ type OpenAI struct {
 	apiKey      string
 	maxRetries  int
 	temperature *float32
+	deadlines   map[bot.Kind]time.Duration
 	log         *slog.Logger
 	backoff     backoff
 }
@@ -119,6 +124,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		apiKey:      cfg.APIKey,
 		maxRetries:  cfg.MaxRetries,
 		temperature: cfg.Temperature,
+		deadlines:   maps.Clone(cfg.Deadlines),
 		log:         cfg.Logger,
 		backoff:     defaultBackoff(),
 	}, nil
@@ -132,7 +138,11 @@ func (o *OpenAI) Complete(ctx context.Context, req bot.Request) (bot.Response, e
 	if !validKind(req.Kind) {
 		return bot.Response{}, fmt.Errorf("complete: unknown kind %q", req.Kind)
 	}
-	ctx, cancel := context.WithTimeout(ctx, req.Kind.Deadline())
+	deadline := req.Kind.Deadline()
+	if d, ok := o.deadlines[req.Kind]; ok && d > 0 {
+		deadline = d
+	}
+	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
 
 	jsonMode := req.JSON || req.Kind != bot.KindReply
