@@ -51,7 +51,8 @@ type Handler struct {
 	obs      Observer
 
 	mu        sync.Mutex
-	budgetOut bool // the daily token budget is spent (logged once per change)
+	budgetOut bool           // the daily token budget is spent (logged once per change)
+	inflight  map[int64]bool // ledger entries being delivered right now
 }
 
 // NewHandler validates cfg and returns a Handler whose turns run under ctx's
@@ -92,6 +93,7 @@ func NewHandler(ctx context.Context, cfg Config) (*Handler, error) {
 		queues:   newChatQueues(work, cfg.Concurrency),
 		override: newOverrides(),
 		obs:      obs,
+		inflight: make(map[int64]bool),
 	}
 	h.reflect = newReflector(work, h)
 	return h, nil
@@ -167,13 +169,27 @@ func (h *Handler) Drain() {
 	h.reflect.wait()
 }
 
-// DeliverPending sends every pending entry of the outbound ledger.
+// RetryMinAge is how old a pending ledger entry must be before the retry
+// loop resends it: younger ones are still being delivered by their turn or
+// by the life loop, and resending them would say the same thing twice.
+const RetryMinAge = time.Minute
+
+// DeliverPending sends every pending entry of the outbound ledger. Recover
+// calls it at start, when nothing is in flight.
 func (h *Handler) DeliverPending(ctx context.Context) error {
+	return h.deliverPending(ctx, 0)
+}
+
+func (h *Handler) deliverPending(ctx context.Context, minAge time.Duration) error {
 	out, err := h.cfg.Store.PendingOutbound(ctx)
 	if err != nil {
 		return fmt.Errorf("pending outbound: %w", err)
 	}
+	now := h.cfg.Now()
 	for _, o := range out {
+		if now.Sub(o.CreatedAt) < minAge {
+			continue
+		}
 		if _, ok := h.cfg.Senders[o.Platform]; !ok {
 			continue // that transport is not running in this process
 		}
@@ -194,7 +210,7 @@ func (h *Handler) RunRetries(ctx context.Context, interval time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := h.DeliverPending(ctx); err != nil && ctx.Err() == nil {
+			if err := h.deliverPending(ctx, RetryMinAge); err != nil && ctx.Err() == nil {
 				h.log.Warn("retry deliveries", "err", err)
 			}
 		}
@@ -209,6 +225,16 @@ func (h *Handler) deliver(ctx context.Context, o store.Outbound) error {
 	sender, ok := h.cfg.Senders[o.Platform]
 	if !ok {
 		return fmt.Errorf("deliver %d: no transport for %s", o.ID, o.Platform)
+	}
+	if !h.claim(o.ID) {
+		return nil // another goroutine is delivering it right now
+	}
+	defer h.release(o.ID)
+	// The caller's list may predate another delivery of this entry.
+	if status, err := h.cfg.Store.OutboundStatus(ctx, o.ID); err != nil {
+		return fmt.Errorf("deliver %d: %w", o.ID, err)
+	} else if status != store.OutboundPending {
+		return nil
 	}
 	out, err := decodeOutgoing(o)
 	if err != nil {
@@ -232,6 +258,23 @@ func (h *Handler) deliver(ctx context.Context, o store.Outbound) error {
 	}
 	h.obs.Sent(o.Kind)
 	return nil
+}
+
+// claim marks ledger entry id as being delivered; false if it already was.
+func (h *Handler) claim(id int64) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.inflight[id] {
+		return false
+	}
+	h.inflight[id] = true
+	return true
+}
+
+func (h *Handler) release(id int64) {
+	h.mu.Lock()
+	delete(h.inflight, id)
+	h.mu.Unlock()
 }
 
 func (h *Handler) markUnreachable(ctx context.Context, userID string) {

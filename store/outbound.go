@@ -144,3 +144,21 @@ func (db *DB) OutboundByPlatformID(ctx context.Context, platform, chatID, platfo
 	}
 	return o, true, nil
 }
+
+// OutboundStatus is the current status of ledger entry id, read on the
+// writer connection so it sees the latest commit (a deliverer re-checks it
+// after claiming an entry from an older list).
+func (db *DB) OutboundStatus(ctx context.Context, id int64) (string, error) {
+	if db.writer == nil {
+		return "", fmt.Errorf("outbound status %d: %w", id, ErrReadOnly)
+	}
+	var status string
+	err := db.writer.QueryRowContext(ctx, "SELECT status FROM outbound WHERE id = ?", id).Scan(&status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("outbound status %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return "", fmt.Errorf("outbound status %d: %w", id, err)
+	}
+	return status, nil
+}
