@@ -284,19 +284,13 @@ func (h *Handler) markUnreachable(ctx context.Context, userID string) {
 }
 
 // MarkUnreachable records that the platform refused to deliver to userID
-// (they blocked the bot): no proactive messages until they write again.
+// (they blocked the bot): no proactive messages until they write again. It
+// takes no per-user lock, so deliveries inside a turn may call it.
 func (h *Handler) MarkUnreachable(ctx context.Context, userID string) error {
 	if userID == "" {
 		return nil
 	}
-	unlock := h.users.lock(userID)
-	defer unlock()
-	u, ok, err := h.cfg.Store.User(ctx, userID)
-	if err != nil || !ok {
-		return err
-	}
-	u.Unreachable = true
-	if err := h.cfg.Store.UpdateUser(ctx, u); err != nil {
+	if err := h.cfg.Store.SetUnreachable(ctx, userID, true); err != nil && !errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("mark %s unreachable: %w", userID, err)
 	}
 	h.log.Info("user unreachable; proactive messages stop", "user", userID)

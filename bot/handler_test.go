@@ -24,6 +24,12 @@ func TestTurnAnswersAndCommitsState(t *testing.T) {
 			t.Fatalf("reply leaks the trailer: %q", got[0])
 		}
 	}
+	e.out.mu.Lock()
+	typing := e.out.typing
+	e.out.mu.Unlock()
+	if typing == 0 {
+		t.Error("no typing indicator before an instant reply")
+	}
 	u := e.user(t, "telegram:1")
 	if u.Messages != 1 || len(u.LastIntents) != 1 || len(u.EmotionHistory) != 1 {
 		t.Errorf("state after one turn: messages %d intents %v history %v", u.Messages, u.LastIntents, u.EmotionHistory)

@@ -17,6 +17,7 @@ type TurnStore interface {
 	User(ctx context.Context, id string) (store.User, bool, error)
 	EnsureUser(ctx context.Context, u store.User) (store.User, error)
 	UpdateUser(ctx context.Context, u store.User) error
+	SetUnreachable(ctx context.Context, userID string, unreachable bool) error
 	Users(ctx context.Context) ([]store.User, error)
 
 	CommitTurn(ctx context.Context, t store.Turn) (int64, error)

@@ -301,8 +301,13 @@ func (h *Handler) deliverTurn(ctx context.Context, t *turnResult) {
 	}
 }
 
+// TypingTimeout bounds the first typing indicator, which always completes
+// (a fast reply must not cancel it before it reaches the platform).
+const TypingTimeout = 3 * time.Second
+
 // typing shows the typing indicator now and every TypingInterval until the
-// returned stop is called.
+// returned stop is called. stop waits for the first indicator, so it reaches
+// the platform before the reply does.
 func (h *Handler) typing(ctx context.Context, in store.Inbound) (stop func()) {
 	sender, ok := h.cfg.Senders[in.Platform]
 	if !ok {
@@ -310,23 +315,31 @@ func (h *Handler) typing(ctx context.Context, in store.Inbound) (stop func()) {
 	}
 	chat := ChatRef{Platform: in.Platform, ChatID: in.ChatID, Kind: ChatKind(in.ChatKind)}
 	ctx, cancel := context.WithCancel(ctx)
+	first := make(chan struct{})
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		t := time.NewTicker(TypingInterval)
-		defer t.Stop()
-		for {
+		show := func(ctx context.Context) {
 			if err := sender.Typing(ctx, chat); err != nil && ctx.Err() == nil {
 				h.log.Debug("typing indicator", "err", err)
 			}
+		}
+		firstCtx, cancelFirst := context.WithTimeout(context.WithoutCancel(ctx), TypingTimeout)
+		show(firstCtx)
+		cancelFirst()
+		close(first)
+		t := time.NewTicker(TypingInterval)
+		defer t.Stop()
+		for {
 			select {
 			case <-ctx.Done():
 				return
 			case <-t.C:
+				show(ctx)
 			}
 		}
 	}()
-	return func() { cancel(); <-done }
+	return func() { <-first; cancel(); <-done }
 }
 
 func modalityPlaceholder(modality string) string {

@@ -157,3 +157,21 @@ func (db *DB) Users(ctx context.Context) ([]User, error) {
 func (db *DB) UsersWithPrivateChat(ctx context.Context) ([]User, error) {
 	return queryUsers(ctx, db.reader, "WHERE private_chat_id != ''")
 }
+
+// SetUnreachable sets only the user's unreachable flag: a delivery failure
+// records it without the read-modify-write of UpdateUser, so the caller
+// needs no per-user lock. An unknown user is ErrNotFound.
+func (db *DB) SetUnreachable(ctx context.Context, userID string, unreachable bool) error {
+	return db.write(ctx, "set unreachable", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "UPDATE users SET unreachable = ? WHERE id = ?", unreachable, userID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+}
