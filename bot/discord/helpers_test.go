@@ -11,6 +11,7 @@ import (
 	"go.uber.org/goleak"
 
 	"hearth/bot"
+	"hearth/bot/discord/discordtest"
 )
 
 // TestMain fails the package if any goroutine (discordgo's heartbeat and
@@ -101,9 +102,9 @@ type running struct {
 
 // start runs a Transport against f until the test ends, and waits until
 // the gateway session is ready.
-func start(t *testing.T, f *fakeDiscord, edit func(*Config)) *running {
+func start(t *testing.T, f *discordtest.Server, edit func(*Config)) *running {
 	t.Helper()
-	cfg := Config{Token: fakeToken, APIBase: f.base(), Logger: testLogger(t), OpenTimeout: 5 * time.Second}
+	cfg := Config{Token: fakeToken, APIBase: f.Base(), Logger: testLogger(t), OpenTimeout: 5 * time.Second}
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -111,14 +112,14 @@ func start(t *testing.T, f *fakeDiscord, edit func(*Config)) *running {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.trust(tr)
+	trust(f, tr)
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &running{tr: tr, rec: &recorder{}, cancel: cancel, done: make(chan error, 1)}
 	go func() { r.done <- tr.Run(ctx, r.rec) }()
 	t.Cleanup(func() { r.stop(t) })
 	eventually(t, "gateway ready", func() bool {
 		self, _ := tr.ids()
-		return self == fakeBotID && f.live()
+		return self == fakeBotID && f.Live()
 	})
 	return r
 }

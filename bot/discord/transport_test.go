@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"hearth/bot"
+	"hearth/bot/discord/discordtest"
 )
 
 // user is a gateway user object.
@@ -36,7 +37,7 @@ func TestDMReply(t *testing.T) {
 	f := newFakeDiscord(t)
 	r := start(t, f, nil)
 
-	f.dispatch("MESSAGE_CREATE", message("m1", "dm1", "", "42", "  hello there  "))
+	f.Dispatch("MESSAGE_CREATE", message("m1", "dm1", "", "42", "  hello there  "))
 	m := r.rec.waitMessage(t, "m1")
 	want := bot.Message{
 		Platform: "discord", ChatID: "dm1", ChatKind: bot.ChatPrivate, MessageID: "m1",
@@ -55,7 +56,7 @@ func TestDMReply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := f.messages()
+	got := f.Messages()
 	if len(got) != 1 || got[0].Via != "channel" || got[0].Target != "dm1" || got[0].Content != "hi, Ann" {
 		t.Fatalf("fake got %+v, want one channel message to dm1", got)
 	}
@@ -66,15 +67,15 @@ func TestDMReply(t *testing.T) {
 		t.Errorf("Sent = %v, want [%s]", sent.MessageIDs, got[0].ID)
 	}
 
-	f.snapshot(func(f *fakeDiscord) {
-		if len(f.identifies) != 1 {
-			t.Fatalf("identifies = %d, want 1", len(f.identifies))
+	f.Snapshot(func(f *discordtest.Server) {
+		if len(f.Identifies) != 1 {
+			t.Fatalf("identifies = %d, want 1", len(f.Identifies))
 		}
-		id := f.identifies[0]
+		id := f.Identifies[0]
 		if id.Intents != int(intents) || id.Intents&(1<<15) == 0 {
 			t.Errorf("intents = %b, want %b with MessageContent (1<<15)", id.Intents, intents)
 		}
-		if f.heartbeats == 0 {
+		if f.Heartbeats == 0 {
 			t.Error("no heartbeat reached the gateway")
 		}
 	})
@@ -102,7 +103,7 @@ func TestGuildAddressing(t *testing.T) {
 	sentinel := message("g8", "c1", "G", "42", "last")
 
 	for _, m := range []map[string]any{plain, mention, nick, replyBot, replyOther, otherBot, itself, sentinel} {
-		f.dispatch("MESSAGE_CREATE", m)
+		f.Dispatch("MESSAGE_CREATE", m)
 	}
 	r.rec.waitMessage(t, "g8")
 
@@ -142,8 +143,8 @@ func TestInboundErrorDoesNotStopRun(t *testing.T) {
 	r.rec.mu.Lock()
 	r.rec.fail = map[string]bool{"e1": true}
 	r.rec.mu.Unlock()
-	f.dispatch("MESSAGE_CREATE", message("e1", "dm1", "", "42", "lost"))
-	f.dispatch("MESSAGE_CREATE", message("e2", "dm1", "", "42", "kept"))
+	f.Dispatch("MESSAGE_CREATE", message("e1", "dm1", "", "42", "lost"))
+	f.Dispatch("MESSAGE_CREATE", message("e2", "dm1", "", "42", "kept"))
 	r.rec.waitMessage(t, "e2")
 	select {
 	case err := <-r.done:
@@ -154,16 +155,16 @@ func TestInboundErrorDoesNotStopRun(t *testing.T) {
 
 func TestTyping(t *testing.T) {
 	f := newFakeDiscord(t)
-	tr, err := New(Config{Token: fakeToken, APIBase: f.base()})
+	tr, err := New(Config{Token: fakeToken, APIBase: f.Base()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := tr.Typing(context.Background(), bot.ChatRef{Platform: "discord", ChatID: "c9"}); err != nil {
 		t.Fatal(err)
 	}
-	f.snapshot(func(f *fakeDiscord) {
-		if len(f.typing) != 1 || f.typing[0] != "c9" {
-			t.Errorf("typing = %v, want [c9]", f.typing)
+	f.Snapshot(func(f *discordtest.Server) {
+		if len(f.Typing) != 1 || f.Typing[0] != "c9" {
+			t.Errorf("typing = %v, want [c9]", f.Typing)
 		}
 	})
 	tr.http.CloseIdleConnections()
@@ -188,7 +189,7 @@ func longReply() string {
 
 func TestLongReplySplit(t *testing.T) {
 	f := newFakeDiscord(t)
-	tr, err := New(Config{Token: fakeToken, APIBase: f.base()})
+	tr, err := New(Config{Token: fakeToken, APIBase: f.Base()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +202,7 @@ func TestLongReplySplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := f.messages()
+	got := f.Messages()
 	if len(got) < 5 {
 		t.Fatalf("fake got %d messages, want at least 5 for 9000 characters", len(got))
 	}
@@ -225,9 +226,9 @@ func TestLongReplySplit(t *testing.T) {
 
 func TestRateLimitHonoured(t *testing.T) {
 	f := newFakeDiscord(t)
-	f.limit429["/api/v9/channels/c1/messages"] = 1
-	f.retryAfter = 0.3
-	tr, err := New(Config{Token: fakeToken, APIBase: f.base()})
+	f.Limit429["/api/v9/channels/c1/messages"] = 1
+	f.RetryAfter = 0.3
+	tr, err := New(Config{Token: fakeToken, APIBase: f.Base()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,15 +237,15 @@ func TestRateLimitHonoured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := f.messages()
+	got := f.Messages()
 	if len(got) != 1 || got[0].Content != "patience" || len(sent.MessageIDs) != 1 {
 		t.Fatalf("fake got %+v, sent %v; want the message delivered once", got, sent)
 	}
-	f.snapshot(func(f *fakeDiscord) {
-		if len(f.rateLimited) != 1 || len(f.posts) != 2 {
-			t.Fatalf("429s %d, posts %d; want 1 and 2", len(f.rateLimited), len(f.posts))
+	f.Snapshot(func(f *discordtest.Server) {
+		if len(f.RateLimited) != 1 || len(f.Posts) != 2 {
+			t.Fatalf("429s %d, posts %d; want 1 and 2", len(f.RateLimited), len(f.Posts))
 		}
-		if wait := f.posts[1].Sub(f.rateLimited[0]); wait < 300*time.Millisecond {
+		if wait := f.Posts[1].Sub(f.RateLimited[0]); wait < 300*time.Millisecond {
 			t.Errorf("retried after %v, before retry_after 300ms", wait)
 		}
 	})
@@ -252,8 +253,8 @@ func TestRateLimitHonoured(t *testing.T) {
 
 func TestUnreachable(t *testing.T) {
 	f := newFakeDiscord(t)
-	f.forbid["dm7"] = true
-	tr, err := New(Config{Token: fakeToken, APIBase: f.base()})
+	f.Forbid["dm7"] = true
+	tr, err := New(Config{Token: fakeToken, APIBase: f.Base()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,8 +267,8 @@ func TestUnreachable(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err = tr.Send(ctx, bot.ChatRef{Platform: "discord", ChatID: "c1"}, bot.Outgoing{Text: "too late"})
-	if !errors.Is(err, context.Canceled) || len(f.messages()) != 0 {
-		t.Fatalf("cancelled send: err = %v, fake got %d messages", err, len(f.messages()))
+	if !errors.Is(err, context.Canceled) || len(f.Messages()) != 0 {
+		t.Fatalf("cancelled send: err = %v, fake got %d messages", err, len(f.Messages()))
 	}
 
 	// Other failures are not "unreachable".
@@ -275,7 +276,7 @@ func TestUnreachable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("blank text: err = %v, want nothing sent and no error", err)
 	}
-	bad, err := New(Config{Token: "wrong", APIBase: f.base()})
+	bad, err := New(Config{Token: "wrong", APIBase: f.Base()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,11 +290,11 @@ func TestUnreachable(t *testing.T) {
 func TestReactions(t *testing.T) {
 	f := newFakeDiscord(t)
 	r := start(t, f, nil)
-	f.dispatch("MESSAGE_REACTION_ADD", map[string]any{"user_id": fakeBotID, "channel_id": "c1", "message_id": "b1", "emoji": map[string]any{"name": "🤖"}})
-	f.dispatch("MESSAGE_REACTION_ADD", map[string]any{"user_id": "42", "channel_id": "c1", "message_id": "b1", "guild_id": "G", "emoji": map[string]any{"name": "❤️"}})
-	f.dispatch("MESSAGE_REACTION_ADD", map[string]any{"user_id": "77", "channel_id": "c1", "message_id": "b1", "guild_id": "G", "emoji": map[string]any{"name": "🤖"},
+	f.Dispatch("MESSAGE_REACTION_ADD", map[string]any{"user_id": fakeBotID, "channel_id": "c1", "message_id": "b1", "emoji": map[string]any{"name": "🤖"}})
+	f.Dispatch("MESSAGE_REACTION_ADD", map[string]any{"user_id": "42", "channel_id": "c1", "message_id": "b1", "guild_id": "G", "emoji": map[string]any{"name": "❤️"}})
+	f.Dispatch("MESSAGE_REACTION_ADD", map[string]any{"user_id": "77", "channel_id": "c1", "message_id": "b1", "guild_id": "G", "emoji": map[string]any{"name": "🤖"},
 		"member": map[string]any{"user": map[string]any{"id": "77", "username": "robot", "bot": true}}})
-	f.dispatch("MESSAGE_REACTION_ADD", map[string]any{"user_id": "42", "channel_id": "c1", "message_id": "b2", "emoji": map[string]any{"name": "blob", "id": "555"}})
+	f.Dispatch("MESSAGE_REACTION_ADD", map[string]any{"user_id": "42", "channel_id": "c1", "message_id": "b2", "emoji": map[string]any{"name": "blob", "id": "555"}})
 	eventually(t, "two reactions", func() bool {
 		r.rec.mu.Lock()
 		defer r.rec.mu.Unlock()
@@ -335,27 +336,27 @@ func TestSlashCommandRoundTrip(t *testing.T) {
 	})
 	eventually(t, "commands registered", func() bool {
 		var n int
-		f.snapshot(func(f *fakeDiscord) { n = len(f.commands) })
+		f.Snapshot(func(f *discordtest.Server) { n = len(f.Commands) })
 		return n == 2
 	})
-	f.snapshot(func(f *fakeDiscord) {
-		if f.commands[0]["name"] != "me" || f.commands[1]["name"] != "remember" {
-			t.Errorf("commands = %v", f.commands)
+	f.Snapshot(func(f *discordtest.Server) {
+		if f.Commands[0]["name"] != "me" || f.Commands[1]["name"] != "remember" {
+			t.Errorf("commands = %v", f.Commands)
 		}
-		opts, _ := f.commands[1]["options"].([]any)
+		opts, _ := f.Commands[1]["options"].([]any)
 		if len(opts) != 1 || opts[0].(map[string]any)["name"] != "text" || opts[0].(map[string]any)["type"] != float64(discordgo.ApplicationCommandOptionString) {
 			t.Errorf("remember options = %v, want one string option \"text\"", opts)
 		}
 	})
 
-	f.dispatch("INTERACTION_CREATE", interaction(1, 2, "c1", "G", map[string]any{"id": "cmd1", "name": "me", "type": 1}))
+	f.Dispatch("INTERACTION_CREATE", interaction(1, 2, "c1", "G", map[string]any{"id": "cmd1", "name": "me", "type": 1}))
 	m := r.rec.waitMessage(t, "ix:ix1")
 	if m.Text != "/me" || !m.Addressed || m.UserID != "42" || m.ChatID != "c1" || m.ChatKind != bot.ChatGroup {
 		t.Errorf("command message = %+v", m)
 	}
-	f.snapshot(func(f *fakeDiscord) {
-		if len(f.callbacks) != 1 || f.callbacks[0] != (fakeCallback{ID: "ix1", Token: "tok1", Type: 5, Flags: 64}) {
-			t.Errorf("callbacks = %+v, want one deferred ephemeral ack", f.callbacks)
+	f.Snapshot(func(f *discordtest.Server) {
+		if len(f.Callbacks) != 1 || f.Callbacks[0] != (discordtest.Callback{ID: "ix1", Token: "tok1", Type: 5, Flags: 64}) {
+			t.Errorf("callbacks = %+v, want one deferred ephemeral ack", f.Callbacks)
 		}
 	})
 
@@ -365,7 +366,7 @@ func TestSlashCommandRoundTrip(t *testing.T) {
 	if _, err := r.tr.Send(context.Background(), m.Chat(), bot.Outgoing{Text: "And later, a normal message."}); err != nil {
 		t.Fatal(err)
 	}
-	got := f.messages()
+	got := f.Messages()
 	if len(got) != 2 {
 		t.Fatalf("fake got %+v", got)
 	}
@@ -377,7 +378,7 @@ func TestSlashCommandRoundTrip(t *testing.T) {
 	}
 
 	// A DM command with an argument: not ephemeral, argument in the text.
-	f.dispatch("INTERACTION_CREATE", interaction(2, 2, "dm1", "", map[string]any{
+	f.Dispatch("INTERACTION_CREATE", interaction(2, 2, "dm1", "", map[string]any{
 		"id": "cmd2", "name": "remember", "type": 1,
 		"options": []any{map[string]any{"name": "text", "type": 3, "value": "I like jasmine tea"}},
 	}))
@@ -388,20 +389,20 @@ func TestSlashCommandRoundTrip(t *testing.T) {
 	if _, err := r.tr.Send(context.Background(), m.Chat(), bot.Outgoing{Text: "I'll remember."}); err != nil {
 		t.Fatal(err)
 	}
-	got = f.messages()
+	got = f.Messages()
 	if last := got[len(got)-1]; last.Via != "webhook" || last.Target != fakeAppID+"/tok2" || last.Flags != 0 || !last.NoPings {
 		t.Errorf("DM reply = %+v, want a public followup that pings nobody", last)
 	}
 
 	// An interaction whose webhook is gone: the reply goes to the channel.
-	f.snapshot(func(f *fakeDiscord) { f.expired["tok4"] = true })
-	f.dispatch("INTERACTION_CREATE", interaction(4, 2, "dm1", "", map[string]any{"id": "cmd1", "name": "me", "type": 1}))
+	f.Snapshot(func(f *discordtest.Server) { f.Expired["tok4"] = true })
+	f.Dispatch("INTERACTION_CREATE", interaction(4, 2, "dm1", "", map[string]any{"id": "cmd1", "name": "me", "type": 1}))
 	m = r.rec.waitMessage(t, "ix:ix4")
 	sent, err := r.tr.Send(context.Background(), m.Chat(), bot.Outgoing{Text: "Still here."})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = f.messages()
+	got = f.Messages()
 	if last := got[len(got)-1]; last.Via != "channel" || last.Target != "dm1" || last.Content != "Still here." || sent.MessageIDs[0] != last.ID {
 		t.Errorf("reply to an expired interaction = %+v, want a channel message", last)
 	}
@@ -423,7 +424,7 @@ func TestButtonsAndFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := f.messages()
+	got := f.Messages()
 	if len(got) != 1 {
 		t.Fatalf("fake got %d messages", len(got))
 	}
@@ -443,7 +444,7 @@ func TestButtonsAndFiles(t *testing.T) {
 	}
 
 	// Pressing a button comes back as its data, addressed.
-	f.dispatch("INTERACTION_CREATE", interaction(3, 3, "dm1", "", map[string]any{"custom_id": "/memories", "component_type": 2}))
+	f.Dispatch("INTERACTION_CREATE", interaction(3, 3, "dm1", "", map[string]any{"custom_id": "/memories", "component_type": 2}))
 	msg := r.rec.waitMessage(t, "ix:ix3")
 	if msg.Text != "/memories" || !msg.Addressed {
 		t.Errorf("button message = %+v", msg)
@@ -453,52 +454,52 @@ func TestButtonsAndFiles(t *testing.T) {
 func TestResumeAfterDrop(t *testing.T) {
 	f := newFakeDiscord(t)
 	r := start(t, f, nil)
-	f.dispatch("MESSAGE_CREATE", message("r1", "dm1", "", "42", "before"))
+	f.Dispatch("MESSAGE_CREATE", message("r1", "dm1", "", "42", "before"))
 	r.rec.waitMessage(t, "r1")
 	var seq int64
-	f.snapshot(func(f *fakeDiscord) { seq = f.seq })
+	f.Snapshot(func(f *discordtest.Server) { seq = f.Seq })
 
-	f.drop()
-	f.dispatch("MESSAGE_CREATE", message("r2", "dm1", "", "42", "during")) // queued until resumed
+	f.Drop()
+	f.Dispatch("MESSAGE_CREATE", message("r2", "dm1", "", "42", "during")) // queued until resumed
 	r.rec.waitMessage(t, "r2")
-	f.snapshot(func(f *fakeDiscord) {
-		if len(f.resumes) != 1 {
-			t.Fatalf("resumes = %+v, want 1", f.resumes)
+	f.Snapshot(func(f *discordtest.Server) {
+		if len(f.Resumes) != 1 {
+			t.Fatalf("resumes = %+v, want 1", f.Resumes)
 		}
-		if res := f.resumes[0]; res.SessionID != fakeSessionID || res.Seq != seq || res.Token != "Bot "+fakeToken {
+		if res := f.Resumes[0]; res.SessionID != fakeSessionID || res.Seq != seq || res.Token != "Bot "+fakeToken {
 			t.Errorf("resume = %+v, want session %s seq %d", res, fakeSessionID, seq)
 		}
-		if len(f.identifies) != 1 {
-			t.Errorf("identifies = %d, want 1 (resumed, not re-identified)", len(f.identifies))
+		if len(f.Identifies) != 1 {
+			t.Errorf("identifies = %d, want 1 (resumed, not re-identified)", len(f.Identifies))
 		}
 	})
 
 	// Op 7 RECONNECT: the client closes and resumes.
-	f.op(7, nil)
-	f.dispatch("MESSAGE_CREATE", message("r2b", "dm1", "", "42", "after op 7"))
+	f.Op(7, nil)
+	f.Dispatch("MESSAGE_CREATE", message("r2b", "dm1", "", "42", "after op 7"))
 	r.rec.waitMessage(t, "r2b")
-	f.snapshot(func(f *fakeDiscord) {
-		if len(f.resumes) != 2 || len(f.identifies) != 1 {
-			t.Errorf("after op 7: resumes %d identifies %d, want 2 and 1", len(f.resumes), len(f.identifies))
+	f.Snapshot(func(f *discordtest.Server) {
+		if len(f.Resumes) != 2 || len(f.Identifies) != 1 {
+			t.Errorf("after op 7: resumes %d identifies %d, want 2 and 1", len(f.Resumes), len(f.Identifies))
 		}
 	})
 
 	// An invalid session on the next resume makes the client identify anew.
-	f.snapshot(func(f *fakeDiscord) { f.invalidateOnResume = true })
-	f.drop()
-	f.dispatch("MESSAGE_CREATE", message("r3", "dm1", "", "42", "after"))
+	f.Snapshot(func(f *discordtest.Server) { f.InvalidateOnResume = true })
+	f.Drop()
+	f.Dispatch("MESSAGE_CREATE", message("r3", "dm1", "", "42", "after"))
 	r.rec.waitMessage(t, "r3")
-	f.snapshot(func(f *fakeDiscord) {
-		if len(f.resumes) != 3 || len(f.identifies) != 2 {
-			t.Errorf("resumes %d identifies %d, want 3 and 2", len(f.resumes), len(f.identifies))
+	f.Snapshot(func(f *discordtest.Server) {
+		if len(f.Resumes) != 3 || len(f.Identifies) != 2 {
+			t.Errorf("resumes %d identifies %d, want 3 and 2", len(f.Resumes), len(f.Identifies))
 		}
 	})
 }
 
 func TestDisallowedIntents(t *testing.T) {
 	f := newFakeDiscord(t)
-	f.closeOnIdentify = closeDisallowedIntents
-	tr, err := New(Config{Token: fakeToken, APIBase: f.base(), Logger: testLogger(t)})
+	f.CloseOnIdentify = closeDisallowedIntents
+	tr, err := New(Config{Token: fakeToken, APIBase: f.Base(), Logger: testLogger(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -521,13 +522,13 @@ func TestDisallowedIntents(t *testing.T) {
 func TestDisallowedIntentsOnReconnect(t *testing.T) {
 	f := newFakeDiscordTLS(t)
 	r := start(t, f, nil)
-	f.dispatch("MESSAGE_CREATE", message("t1", "dm1", "", "42", "over tls"))
+	f.Dispatch("MESSAGE_CREATE", message("t1", "dm1", "", "42", "over tls"))
 	r.rec.waitMessage(t, "t1")
-	f.snapshot(func(f *fakeDiscord) {
-		f.closeOnIdentify = closeDisallowedIntents
-		f.invalidateOnResume = true
+	f.Snapshot(func(f *discordtest.Server) {
+		f.CloseOnIdentify = closeDisallowedIntents
+		f.InvalidateOnResume = true
 	})
-	f.drop()
+	f.Drop()
 	select {
 	case err := <-r.done:
 		if err == nil || !strings.Contains(err.Error(), "Message Content intent") {
@@ -549,8 +550,8 @@ func TestRunStopsOnCancel(t *testing.T) {
 	}
 	eventually(t, "gateway closed at the fake", func() bool {
 		var closed int
-		f.snapshot(func(f *fakeDiscord) { closed = f.closed })
-		return closed == 1 && !f.live()
+		f.Snapshot(func(f *discordtest.Server) { closed = f.Closed })
+		return closed == 1 && !f.Live()
 	})
 	if n := r.tr.conns.open(); n != 0 {
 		t.Errorf("%d gateway sockets still open", n)
@@ -559,8 +560,8 @@ func TestRunStopsOnCancel(t *testing.T) {
 
 func TestOpenTimeout(t *testing.T) {
 	f := newFakeDiscord(t)
-	f.silent = true // accepts the websocket, never says HELLO
-	tr, err := New(Config{Token: fakeToken, APIBase: f.base(), OpenTimeout: 300 * time.Millisecond, Logger: testLogger(t)})
+	f.Silent = true // accepts the websocket, never says HELLO
+	tr, err := New(Config{Token: fakeToken, APIBase: f.Base(), OpenTimeout: 300 * time.Millisecond, Logger: testLogger(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -579,7 +580,7 @@ func TestOpenTimeout(t *testing.T) {
 
 	// Cancelling during Open returns nil promptly too.
 	ctx, cancel := context.WithCancel(context.Background())
-	tr2, err := New(Config{Token: fakeToken, APIBase: f.base(), OpenTimeout: time.Hour})
+	tr2, err := New(Config{Token: fakeToken, APIBase: f.Base(), OpenTimeout: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -601,8 +602,8 @@ func TestOpenTimeout(t *testing.T) {
 func TestShardIdentify(t *testing.T) {
 	f := newFakeDiscord(t)
 	start(t, f, func(c *Config) { c.ShardID, c.ShardCount = 1, 2 })
-	f.snapshot(func(f *fakeDiscord) {
-		if s := f.identifies[0].Shard; s == nil || *s != [2]int{1, 2} {
+	f.Snapshot(func(f *discordtest.Server) {
+		if s := f.Identifies[0].Shard; s == nil || *s != [2]int{1, 2} {
 			t.Errorf("shard = %v, want [1 2]", s)
 		}
 	})

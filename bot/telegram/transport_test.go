@@ -10,10 +10,11 @@ import (
 	"time"
 
 	"hearth/bot"
+	"hearth/bot/telegram/telegramtest"
 )
 
 func TestDMRoundTrip(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	cursors := newMemCursors()
 	tr := newTransport(t, f, cursors, func(c *Config) {
 		c.Commands = []Command{{Name: "/start", Description: "开始"}, {Name: "me", Description: "我们的关系"}}
@@ -21,7 +22,7 @@ func TestDMRoundTrip(t *testing.T) {
 	in := &recInbound{}
 	run(t, tr, in)
 
-	id := f.push("message", textMessage(5, privateChat(42), user(42, "Ann"), "hello Luna"))
+	id := f.Push("message", telegramtest.TextMessage(5, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "hello Luna"))
 	waitFor(t, "the message", func() bool { return len(in.messages()) == 1 })
 	got := in.messages()[0]
 	want := bot.Message{
@@ -38,7 +39,7 @@ func TestDMRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Send: %v", err)
 	}
-	calls := f.callsTo("sendMessage")
+	calls := f.CallsTo("sendMessage")
 	if len(calls) != 1 || calls[0].Params.Get("chat_id") != "42" || calls[0].Params.Get("text") != "hi Ann" {
 		t.Fatalf("sendMessage calls = %+v", calls)
 	}
@@ -49,7 +50,7 @@ func TestDMRoundTrip(t *testing.T) {
 		t.Errorf("Sent = %+v, want the fake's id 1001", sent)
 	}
 
-	polls := f.callsTo("getUpdates")
+	polls := f.CallsTo("getUpdates")
 	var allowed []string
 	if err := json.Unmarshal([]byte(polls[0].Params.Get("allowed_updates")), &allowed); err != nil ||
 		strings.Join(allowed, ",") != "message,edited_message,callback_query,message_reaction" {
@@ -58,14 +59,14 @@ func TestDMRoundTrip(t *testing.T) {
 	if polls[0].Params.Get("timeout") != "1" {
 		t.Errorf("long poll timeout = %q, want 1", polls[0].Params.Get("timeout"))
 	}
-	cmds := f.callsTo("setMyCommands")
+	cmds := f.CallsTo("setMyCommands")
 	if len(cmds) != 1 || cmds[0].Params.Get("commands") != `[{"command":"start","description":"开始"},{"command":"me","description":"我们的关系"}]` {
 		t.Errorf("setMyCommands = %+v", cmds)
 	}
 }
 
 func TestGroupAddressing(t *testing.T) {
-	group, ann := groupChat(-100), user(42, "Ann")
+	group, ann := telegramtest.GroupChat(-100), telegramtest.User(42, "Ann")
 	botUser := map[string]any{"id": testBotID, "is_bot": true, "first_name": "Luna", "username": testBotName}
 	tests := []struct {
 		name      string
@@ -73,36 +74,36 @@ func TestGroupAddressing(t *testing.T) {
 		addressed bool
 		text      string
 	}{
-		{"no mention", textMessage(1, group, ann, "nice weather"), false, "nice weather"},
-		{"mention", textMessage(2, group, ann, "@LunaBot how are you"), true, "@LunaBot how are you"},
-		{"mention any case", textMessage(3, group, ann, "hey @lunabot!"), true, "hey @lunabot!"},
-		{"longer username is someone else", textMessage(4, group, ann, "ask @LunaBotFan"), false, "ask @LunaBotFan"},
+		{"no mention", telegramtest.TextMessage(1, group, ann, "nice weather"), false, "nice weather"},
+		{"mention", telegramtest.TextMessage(2, group, ann, "@LunaBot how are you"), true, "@LunaBot how are you"},
+		{"mention any case", telegramtest.TextMessage(3, group, ann, "hey @lunabot!"), true, "hey @lunabot!"},
+		{"longer username is someone else", telegramtest.TextMessage(4, group, ann, "ask @LunaBotFan"), false, "ask @LunaBotFan"},
 		{"reply to the bot", func() map[string]any {
-			m := textMessage(5, group, ann, "really?")
-			m["reply_to_message"] = textMessage(900, group, botUser, "I like tea")
+			m := telegramtest.TextMessage(5, group, ann, "really?")
+			m["reply_to_message"] = telegramtest.TextMessage(900, group, botUser, "I like tea")
 			return m
 		}(), true, "really?"},
 		{"reply to someone else", func() map[string]any {
-			m := textMessage(6, group, ann, "really?")
-			m["reply_to_message"] = textMessage(901, group, user(43, "Bo"), "I like tea")
+			m := telegramtest.TextMessage(6, group, ann, "really?")
+			m["reply_to_message"] = telegramtest.TextMessage(901, group, telegramtest.User(43, "Bo"), "I like tea")
 			return m
 		}(), false, "really?"},
 		{"text mention", func() map[string]any {
-			m := textMessage(7, group, ann, "Luna, hi")
+			m := telegramtest.TextMessage(7, group, ann, "Luna, hi")
 			m["entities"] = []map[string]any{{"type": "text_mention", "offset": 0, "length": 4, "user": botUser}}
 			return m
 		}(), true, "Luna, hi"},
-		{"command for us", textMessage(8, group, ann, "/remember@LunaBot I like tea"), true, "/remember I like tea"},
-		{"command for another bot", textMessage(9, group, ann, "/help@OtherBot"), false, "/help@OtherBot"},
-		{"bare command", textMessage(10, group, ann, "/help"), true, "/help"},
-		{"private command with suffix", textMessage(11, privateChat(42), ann, "/me@LunaBot"), true, "/me"},
+		{"command for us", telegramtest.TextMessage(8, group, ann, "/remember@LunaBot I like tea"), true, "/remember I like tea"},
+		{"command for another bot", telegramtest.TextMessage(9, group, ann, "/help@OtherBot"), false, "/help@OtherBot"},
+		{"bare command", telegramtest.TextMessage(10, group, ann, "/help"), true, "/help"},
+		{"private command with suffix", telegramtest.TextMessage(11, telegramtest.PrivateChat(42), ann, "/me@LunaBot"), true, "/me"},
 	}
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	tr := newTransport(t, f, newMemCursors(), nil)
 	in := &recInbound{}
 	run(t, tr, in)
 	for _, tt := range tests {
-		f.push("message", tt.msg)
+		f.Push("message", tt.msg)
 	}
 	waitFor(t, "all messages", func() bool { return len(in.messages()) == len(tests) })
 	for i, tt := range tests {
@@ -117,7 +118,7 @@ func TestGroupAddressing(t *testing.T) {
 }
 
 func TestModalities(t *testing.T) {
-	chat, ann := privateChat(42), user(42, "Ann")
+	chat, ann := telegramtest.PrivateChat(42), telegramtest.User(42, "Ann")
 	with := func(id int64, k string, v any, caption string) map[string]any {
 		m := map[string]any{"message_id": id, "from": ann, "chat": chat, "date": 1700000000, k: v}
 		if caption != "" {
@@ -136,12 +137,12 @@ func TestModalities(t *testing.T) {
 		{with(4, "sticker", map[string]any{"file_id": "s", "emoji": "😊"}, ""), bot.ModalitySticker, "😊"},
 		{with(5, "location", map[string]any{"latitude": 1.0, "longitude": 2.0}, ""), bot.ModalityOther, ""},
 	}
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	tr := newTransport(t, f, newMemCursors(), nil)
 	in := &recInbound{}
 	run(t, tr, in)
 	for _, tt := range tests {
-		f.push("message", tt.msg)
+		f.Push("message", tt.msg)
 	}
 	waitFor(t, "all messages", func() bool { return len(in.messages()) == len(tests) })
 	for i, tt := range tests {
@@ -152,13 +153,13 @@ func TestModalities(t *testing.T) {
 }
 
 func TestOffsetAdvancesOnlyAfterAccept(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	cursors := newMemCursors()
 	tr := newTransport(t, f, cursors, nil)
 	in := &recInbound{cursors: cursors, failNext: 2}
 	run(t, tr, in)
 
-	f.push("message", textMessage(1, privateChat(42), user(42, "Ann"), "first"))
+	f.Push("message", telegramtest.TextMessage(1, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "first"))
 	waitFor(t, "acceptance after two failures", func() bool { return len(in.messages()) == 1 })
 	in.mu.Lock()
 	attempts, seen := in.attempts, in.offsetSeen
@@ -173,7 +174,7 @@ func TestOffsetAdvancesOnlyAfterAccept(t *testing.T) {
 	}
 	waitFor(t, "offset after acceptance", func() bool { return cursors.get(offsetCursor) == "2" })
 
-	f.push("message", textMessage(2, privateChat(42), user(42, "Ann"), "second"))
+	f.Push("message", telegramtest.TextMessage(2, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "second"))
 	waitFor(t, "second message", func() bool { return len(in.messages()) == 2 })
 	if m := in.messages(); m[0].Text != "first" || m[1].Text != "second" {
 		t.Errorf("order = %q, %q", m[0].Text, m[1].Text)
@@ -181,12 +182,12 @@ func TestOffsetAdvancesOnlyAfterAccept(t *testing.T) {
 }
 
 func TestRestartDoesNotRedeliver(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	cursors := newMemCursors()
 	in1 := &recInbound{}
 	stop := run(t, newTransport(t, f, cursors, nil), in1)
-	f.push("message", textMessage(1, privateChat(42), user(42, "Ann"), "one"))
-	f.push("message", textMessage(2, privateChat(42), user(42, "Ann"), "two"))
+	f.Push("message", telegramtest.TextMessage(1, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "one"))
+	f.Push("message", telegramtest.TextMessage(2, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "two"))
 	waitFor(t, "first run's messages", func() bool { return len(in1.messages()) == 2 })
 	waitFor(t, "offset", func() bool { return cursors.get(offsetCursor) == "3" })
 	if err := stop(); err != nil {
@@ -197,12 +198,12 @@ func TestRestartDoesNotRedeliver(t *testing.T) {
 	// them from coming back.
 	in2 := &recInbound{}
 	run(t, newTransport(t, f, cursors, nil), in2)
-	f.push("message", textMessage(3, privateChat(42), user(42, "Ann"), "three"))
+	f.Push("message", telegramtest.TextMessage(3, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "three"))
 	waitFor(t, "second run's message", func() bool { return len(in2.messages()) >= 1 })
 	if m := in2.messages(); len(m) != 1 || m[0].Text != "three" {
 		t.Fatalf("second run got %+v, want only \"three\"", m)
 	}
-	if polls := f.callsTo("getUpdates"); !hasOffset(polls, "3") {
+	if polls := f.CallsTo("getUpdates"); !hasOffset(polls, "3") {
 		t.Errorf("second run never polled from offset 3")
 	}
 
@@ -213,7 +214,7 @@ func TestRestartDoesNotRedeliver(t *testing.T) {
 	waitFor(t, "redelivery without a cursor", func() bool { return len(in3.messages()) == 3 })
 }
 
-func hasOffset(calls []fakeCall, offset string) bool {
+func hasOffset(calls []telegramtest.Call, offset string) bool {
 	for _, c := range calls {
 		if c.Params.Get("offset") == offset {
 			return true
@@ -223,32 +224,32 @@ func hasOffset(calls []fakeCall, offset string) bool {
 }
 
 func TestUndecodableUpdateSkipped(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	cursors := newMemCursors()
 	tr := newTransport(t, f, cursors, nil)
 	in := &recInbound{}
 	run(t, tr, in)
-	f.pushRaw(1, "message", `{"update_id":1,"message":{"message_id":"not a number","chat":{"id":1}}}`)
-	f.pushRaw(2, "message", `{"update_id":2,"message":{"message_id":2,"chat":{"id":42,"type":"private"},"from":{"id":42,"first_name":"Ann"},"date":1,"text":"ok"}}`)
+	f.PushRaw(1, "message", `{"update_id":1,"message":{"message_id":"not a number","chat":{"id":1}}}`)
+	f.PushRaw(2, "message", `{"update_id":2,"message":{"message_id":2,"chat":{"id":42,"type":"private"},"from":{"id":42,"first_name":"Ann"},"date":1,"text":"ok"}}`)
 	waitFor(t, "the good update", func() bool { return len(in.messages()) == 1 })
 	waitFor(t, "offset past both", func() bool { return cursors.get(offsetCursor) == "3" })
 }
 
 func TestReaction(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	tr := newTransport(t, f, newMemCursors(), nil)
 	in := &recInbound{}
 	run(t, tr, in)
-	f.push("message_reaction", map[string]any{
-		"chat": privateChat(42), "message_id": 1001, "user": user(42, "Ann"), "date": 1700000100,
+	f.Push("message_reaction", map[string]any{
+		"chat": telegramtest.PrivateChat(42), "message_id": 1001, "user": telegramtest.User(42, "Ann"), "date": 1700000100,
 		"new_reaction": []map[string]any{{"type": "emoji", "emoji": "👍"}}, "old_reaction": []any{},
 	})
 	// A removed reaction is no feedback.
-	f.push("message_reaction", map[string]any{
-		"chat": privateChat(42), "message_id": 1001, "user": user(42, "Ann"), "date": 1700000200,
+	f.Push("message_reaction", map[string]any{
+		"chat": telegramtest.PrivateChat(42), "message_id": 1001, "user": telegramtest.User(42, "Ann"), "date": 1700000200,
 		"new_reaction": []any{}, "old_reaction": []map[string]any{{"type": "emoji", "emoji": "👍"}},
 	})
-	f.push("message", textMessage(7, privateChat(42), user(42, "Ann"), "after"))
+	f.Push("message", telegramtest.TextMessage(7, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "after"))
 	waitFor(t, "the message after the reactions", func() bool { return len(in.messages()) == 1 })
 	rs := in.reactionList()
 	want := bot.Reaction{Platform: "telegram", ChatID: "42", MessageID: "1001", UserID: "42", Emoji: "👍", At: time.Unix(1700000100, 0).UTC()}
@@ -258,7 +259,7 @@ func TestReaction(t *testing.T) {
 }
 
 func TestCallbackRoundTrip(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	tr := newTransport(t, f, newMemCursors(), nil)
 	in := &recInbound{}
 	run(t, tr, in)
@@ -276,7 +277,7 @@ func TestCallbackRoundTrip(t *testing.T) {
 			CallbackData string `json:"callback_data"`
 		} `json:"inline_keyboard"`
 	}
-	if err := json.Unmarshal([]byte(f.callsTo("sendMessage")[0].Params.Get("reply_markup")), &markup); err != nil {
+	if err := json.Unmarshal([]byte(f.CallsTo("sendMessage")[0].Params.Get("reply_markup")), &markup); err != nil {
 		t.Fatalf("reply_markup: %v", err)
 	}
 	if len(markup.InlineKeyboard) != 1 || len(markup.InlineKeyboard[0]) != 2 ||
@@ -284,9 +285,9 @@ func TestCallbackRoundTrip(t *testing.T) {
 		t.Fatalf("keyboard = %+v", markup)
 	}
 
-	f.push("callback_query", map[string]any{
-		"id": "cbq-9", "from": user(42, "Ann"), "chat_instance": "x", "data": "/me@LunaBot",
-		"message": textMessage(1001, privateChat(42), map[string]any{"id": testBotID, "is_bot": true, "first_name": "Luna"}, "What next?"),
+	f.Push("callback_query", map[string]any{
+		"id": "cbq-9", "from": telegramtest.User(42, "Ann"), "chat_instance": "x", "data": "/me@LunaBot",
+		"message": telegramtest.TextMessage(1001, telegramtest.PrivateChat(42), map[string]any{"id": testBotID, "is_bot": true, "first_name": "Luna"}, "What next?"),
 	})
 	waitFor(t, "the button press", func() bool { return len(in.messages()) == 1 })
 	m := in.messages()[0]
@@ -294,7 +295,7 @@ func TestCallbackRoundTrip(t *testing.T) {
 		t.Fatalf("callback message = %+v", m)
 	}
 	waitFor(t, "answerCallbackQuery", func() bool {
-		a := f.callsTo("answerCallbackQuery")
+		a := f.CallsTo("answerCallbackQuery")
 		return len(a) == 1 && a[0].Params.Get("callback_query_id") == "cbq-9"
 	})
 	if sent.MessageIDs[0] == "" {
@@ -303,10 +304,10 @@ func TestCallbackRoundTrip(t *testing.T) {
 }
 
 func TestShutdownDuringLongPoll(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	tr := newTransport(t, f, newMemCursors(), func(c *Config) { c.PollTimeout = 30 * time.Second })
 	stop := run(t, tr, &recInbound{})
-	waitFor(t, "a blocked long poll", func() bool { return f.inPoll() == 1 })
+	waitFor(t, "a blocked long poll", func() bool { return f.InPoll() == 1 })
 	start := time.Now()
 	if err := stop(); err != nil {
 		t.Fatalf("Run: %v", err)
@@ -314,27 +315,27 @@ func TestShutdownDuringLongPoll(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Fatalf("Run took %v to return after cancel", d)
 	}
-	waitFor(t, "the server to see the poll cancelled", func() bool { return f.inPoll() == 0 })
+	waitFor(t, "the server to see the poll cancelled", func() bool { return f.InPoll() == 0 })
 }
 
 func TestPollHonoursRetryAfter(t *testing.T) {
-	f := newFakeTG(t)
-	f.fail("getUpdates", 429, `{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 1","parameters":{"retry_after":1}}`)
-	f.push("message", textMessage(1, privateChat(42), user(42, "Ann"), "hi"))
+	f := telegramtest.NewServer(t, testToken)
+	f.Fail("getUpdates", 429, `{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 1","parameters":{"retry_after":1}}`)
+	f.Push("message", telegramtest.TextMessage(1, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "hi"))
 	tr := newTransport(t, f, newMemCursors(), nil)
 	in := &recInbound{}
 	run(t, tr, in)
 	waitFor(t, "delivery after the 429", func() bool { return len(in.messages()) == 1 })
-	polls := f.callsTo("getUpdates")
+	polls := f.CallsTo("getUpdates")
 	if gap := polls[1].At.Sub(polls[0].At); gap < time.Second {
 		t.Fatalf("second poll %v after the 429, want ≥ 1s", gap)
 	}
 }
 
 func TestRunFailsOnRevokedToken(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	tr := newTransport(t, f, newMemCursors(), nil)
-	f.fail("getUpdates", 401, "")
+	f.Fail("getUpdates", 401, "")
 	ctx, cancel := context.WithTimeout(t.Context(), testDeadline)
 	defer cancel()
 	err := tr.Run(ctx, &recInbound{})
@@ -347,21 +348,21 @@ func TestRunFailsOnRevokedToken(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	ctx := t.Context()
-	if _, err := New(ctx, Config{Token: "wrong", Endpoint: f.endpoint(), Cursors: newMemCursors()}); err == nil {
+	if _, err := New(ctx, Config{Token: "wrong", Endpoint: f.Endpoint(), Cursors: newMemCursors()}); err == nil {
 		t.Error("New accepted a token the server rejects")
 	}
 	if _, err := New(ctx, Config{Token: testToken, Endpoint: "http://127.0.0.1/bot", Cursors: newMemCursors()}); err == nil {
 		t.Error("New accepted an endpoint without placeholders")
 	}
-	if _, err := New(ctx, Config{Token: testToken, Endpoint: f.endpoint()}); err == nil {
+	if _, err := New(ctx, Config{Token: testToken, Endpoint: f.Endpoint()}); err == nil {
 		t.Error("New accepted a config without Cursors")
 	}
 	// A dead server: the error names the request but never the token.
-	dead := newFakeTG(t)
-	ep := dead.endpoint()
-	dead.srv.Close()
+	dead := telegramtest.NewServer(t, testToken)
+	ep := dead.Endpoint()
+	dead.HTTP.Close()
 	_, err := New(ctx, Config{Token: testToken, Endpoint: ep, Cursors: newMemCursors()})
 	if err == nil {
 		t.Fatal("New succeeded against a closed server")
@@ -375,23 +376,23 @@ func TestNewErrors(t *testing.T) {
 }
 
 func TestPollRecoversFromServerErrors(t *testing.T) {
-	f := newFakeTG(t)
-	f.fail("getUpdates", 502, "<html>Bad Gateway</html>")
-	f.fail("getUpdates", 500, "")
-	f.push("message", textMessage(1, privateChat(42), user(42, "Ann"), "hi"))
+	f := telegramtest.NewServer(t, testToken)
+	f.Fail("getUpdates", 502, "<html>Bad Gateway</html>")
+	f.Fail("getUpdates", 500, "")
+	f.Push("message", telegramtest.TextMessage(1, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "hi"))
 	tr := newTransport(t, f, newMemCursors(), nil)
 	in := &recInbound{}
 	run(t, tr, in)
 	waitFor(t, "delivery after two 5xx", func() bool { return len(in.messages()) == 1 })
-	if n := len(f.callsTo("getUpdates")); n < 3 {
+	if n := len(f.CallsTo("getUpdates")); n < 3 {
 		t.Errorf("%d polls, want ≥ 3", n)
 	}
 }
 
 func TestRunFailsOnProxyUnauthorizedPage(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	tr := newTransport(t, f, newMemCursors(), nil)
-	f.fail("getUpdates", 401, "<html>401 Authorization Required</html>")
+	f.Fail("getUpdates", 401, "<html>401 Authorization Required</html>")
 	ctx, cancel := context.WithTimeout(t.Context(), testDeadline)
 	defer cancel()
 	if err := tr.Run(ctx, &recInbound{}); err == nil || ctx.Err() != nil {
@@ -400,12 +401,12 @@ func TestRunFailsOnProxyUnauthorizedPage(t *testing.T) {
 }
 
 func TestShutdownWhileHandlerFailsKeepsOffset(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	cursors := newMemCursors()
 	tr := newTransport(t, f, cursors, nil)
 	in := &recInbound{failNext: 1 << 30}
 	stop := run(t, tr, in)
-	f.push("message", textMessage(1, privateChat(42), user(42, "Ann"), "never stored"))
+	f.Push("message", telegramtest.TextMessage(1, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "never stored"))
 	waitFor(t, "two failed attempts", func() bool {
 		in.mu.Lock()
 		defer in.mu.Unlock()
@@ -420,7 +421,7 @@ func TestShutdownWhileHandlerFailsKeepsOffset(t *testing.T) {
 }
 
 func TestConcurrentSends(t *testing.T) {
-	f := newFakeTG(t)
+	f := telegramtest.NewServer(t, testToken)
 	tr := newTransport(t, f, newMemCursors(), nil)
 	run(t, tr, &recInbound{})
 	const senders = 8
@@ -437,7 +438,7 @@ func TestConcurrentSends(t *testing.T) {
 			t.Errorf("Send: %v", err)
 		}
 	}
-	if n := len(f.callsTo("sendMessage")); n != senders {
+	if n := len(f.CallsTo("sendMessage")); n != senders {
 		t.Errorf("%d messages reached the server, want %d", n, senders)
 	}
 }

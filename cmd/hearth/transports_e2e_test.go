@@ -33,10 +33,6 @@ const (
 	groupID = -100
 )
 
-// trailerLeaks are pieces of the brain's hidden trailer that must never
-// reach a platform.
-var trailerLeaks = []string{"<<<HEARTH", "emotion_label", "[[hearth:"}
-
 // daemon is one `hearth run` process under test.
 type daemon struct {
 	cmd    *exec.Cmd
@@ -133,31 +129,21 @@ func discordEnv(dc *discordtest.Server) []string {
 	return []string{"DISCORD_BOT_TOKEN=" + e2eDiscordToken, "DISCORD_API_BASE=" + dc.Base()}
 }
 
-// sendsTo returns the sendMessage calls to chat, in order.
-func sendsTo(tg *telegramtest.Server, chat int64) []telegramtest.Call {
-	var out []telegramtest.Call
-	for _, c := range tg.CallsTo("sendMessage") {
-		if c.Params.Get("chat_id") == strconv.FormatInt(chat, 10) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // waitSends waits until chat has received n messages and returns them.
 func waitSends(t *testing.T, tg *telegramtest.Server, chat int64, n int) []telegramtest.Call {
 	t.Helper()
-	waitFor(t, strconv.Itoa(n)+" sendMessage to "+strconv.FormatInt(chat, 10), func() bool { return len(sendsTo(tg, chat)) >= n })
-	return sendsTo(tg, chat)
+	waitFor(t, strconv.Itoa(n)+" sendMessage to "+strconv.FormatInt(chat, 10), func() bool { return len(tg.SentTo(chat)) >= n })
+	return tg.SentTo(chat)
 }
 
-// checkReply fails when text is empty or leaks the trailer.
+// checkReply fails when text is empty or leaks a piece of the brain's
+// hidden trailer or call marker.
 func checkReply(t *testing.T, text string) {
 	t.Helper()
 	if strings.TrimSpace(text) == "" {
 		t.Errorf("empty reply")
 	}
-	for _, leak := range trailerLeaks {
+	for _, leak := range [...]string{"<<<HEARTH", "emotion_label", "[[hearth:"} {
 		if strings.Contains(text, leak) {
 			t.Errorf("reply leaks %q: %q", leak, text)
 		}
@@ -204,7 +190,7 @@ func TestTelegramDMAndGroupAddressing(t *testing.T) {
 			return c.Params.Get("chat_id") == strconv.Itoa(annID) && c.Params.Get("action") == "typing"
 		})
 	})
-	if got := sendsTo(tg, annID); len(got) != 0 {
+	if got := tg.SentTo(annID); len(got) != 0 {
 		t.Fatalf("sent before the brain answered: %+v", got)
 	}
 	llm.mu.Lock()
@@ -225,10 +211,10 @@ func TestTelegramDMAndGroupAddressing(t *testing.T) {
 	got := waitSends(t, tg, groupID, 1)
 	checkReply(t, got[0].Params.Get("text"))
 	d.term(t) // drains every queued turn
-	if got := sendsTo(tg, groupID); len(got) != 1 {
+	if got := tg.SentTo(groupID); len(got) != 1 {
 		t.Errorf("group got %d replies, want 1 (only the mention): %+v", len(got), got)
 	}
-	if got := sendsTo(tg, annID); len(got) != 1 {
+	if got := tg.SentTo(annID); len(got) != 1 {
 		t.Errorf("DM got %d replies, want 1", len(got))
 	}
 }
@@ -253,9 +239,9 @@ func TestTelegramRestartDoesNotReplyTwice(t *testing.T) {
 		t.Errorf("restarted daemon polls from offset %q, want 2", off)
 	}
 	tg.Push("message", annDM(2, "I'm back"))
-	got := waitSends(t, tg, annID, 2)
-	second.term(t)
-	if got = sendsTo(tg, annID); len(got) != 2 {
+	waitFor(t, "update 2 accepted", func() bool { return hasPollFrom(tg, "3") })
+	second.term(t) // drains every accepted turn
+	if got := tg.SentTo(annID); len(got) != 2 {
 		t.Fatalf("%d replies to 2 messages across a restart: %+v", len(got), got)
 	}
 	if n := stateMessages(t, db, "telegram:42"); n != 2 {
@@ -283,13 +269,13 @@ func TestTelegramKill9AfterPlatformHasReply(t *testing.T) {
 	}
 	first.kill9(t)
 	hold.Release()
-	text := sendsTo(tg, annID)[0].Params.Get("text")
+	text := tg.SentTo(annID)[0].Params.Get("text")
 	checkReply(t, text)
 
 	second := startDaemon(t, ctx, db, telegramEnv(tg))
 	got := waitSends(t, tg, annID, 2)
 	second.term(t)
-	got = sendsTo(tg, annID)
+	got = tg.SentTo(annID)
 	if len(got) != 2 {
 		t.Fatalf("%d sends of the reply, want exactly 2 (one duplicate): %+v", len(got), got)
 	}
@@ -322,7 +308,7 @@ func TestTelegramKill9BeforeSend(t *testing.T) {
 		t.Fatal("the reply call never reached the brain")
 	}
 	first.kill9(t)
-	if got := sendsTo(tg, annID); len(got) != 0 {
+	if got := tg.SentTo(annID); len(got) != 0 {
 		t.Fatalf("sent before the reply was written: %+v", got)
 	}
 
@@ -332,7 +318,7 @@ func TestTelegramKill9BeforeSend(t *testing.T) {
 	second := startDaemon(t, ctx, db, env)
 	waitSends(t, tg, annID, 1)
 	second.term(t)
-	got := sendsTo(tg, annID)
+	got := tg.SentTo(annID)
 	if len(got) != 1 || !strings.Contains(got[0].Params.Get("text"), llm.reply) {
 		t.Fatalf("sends after restart = %+v, want exactly one with %q", got, llm.reply)
 	}
@@ -344,6 +330,9 @@ func TestTelegramKill9BeforeSend(t *testing.T) {
 
 // exportDoc is the part of `hearth export` these tests read.
 type exportDoc struct {
+	User struct {
+		Unreachable bool `json:"unreachable"`
+	} `json:"user"`
 	Outbound []exportOutbound `json:"outbound"`
 	Signals  []struct {
 		Tag string `json:"tag"`
@@ -364,6 +353,12 @@ func export(t *testing.T, db, user string) exportDoc {
 		t.Fatalf("export: exit %d, %v\n%s%s", r.code, err, r.stdout, r.stderr)
 	}
 	return ex
+}
+
+// hasPollFrom reports whether some getUpdates asked from offset: hearth
+// stores the offset past an update only once the update is stored.
+func hasPollFrom(tg *telegramtest.Server, offset string) bool {
+	return slices.ContainsFunc(tg.CallsTo("getUpdates"), func(c telegramtest.Call) bool { return c.Params.Get("offset") == offset })
 }
 
 // likeSignals counts the "like" signals in `hearth export` of user.
@@ -407,5 +402,184 @@ func TestTelegramReactionIsALike(t *testing.T) {
 	d.term(t)
 	if n := likeSignals(t, db, "telegram:42"); n != 1 {
 		t.Errorf("%d like signals, want 1 (the reaction on hearth's message only)", n)
+	}
+}
+
+// TestTelegramButtonAndExport: a button press (callback_query) is
+// acknowledged and answered like the command it carries, and /export comes
+// back as a JSON document about the user.
+func TestTelegramButtonAndExport(t *testing.T) {
+	t.Parallel()
+	ctx := e2eContext(t)
+	tg := telegramtest.NewServer(t, e2eTelegramToken)
+	db := filepath.Join(t.TempDir(), "luna.db")
+	d := startDaemon(t, ctx, db, telegramEnv(tg))
+
+	tg.Push("callback_query", map[string]any{
+		"id": "cbq-1", "from": telegramtest.User(annID, "Ann"), "chat_instance": "x", "data": "/help",
+		"message": telegramtest.TextMessage(1001, telegramtest.PrivateChat(annID), telegramtest.BotUser(), "What next?"),
+	})
+	tg.Push("message", annDM(1, "/export"))
+	waitFor(t, "the export document", func() bool { return len(tg.CallsTo("sendDocument")) > 0 })
+	d.term(t)
+
+	acks := tg.CallsTo("answerCallbackQuery")
+	if len(acks) != 1 || acks[0].Params.Get("callback_query_id") != "cbq-1" {
+		t.Errorf("answerCallbackQuery = %+v, want one for cbq-1", acks)
+	}
+	if got := tg.SentTo(annID); len(got) != 2 || !strings.HasPrefix(got[0].Params.Get("text"), "What you can do") {
+		t.Errorf("messages = %+v, want the help text, then the export's note", got)
+	}
+	doc := tg.CallsTo("sendDocument")
+	var ex struct {
+		User struct {
+			ID string `json:"id"`
+		} `json:"user"`
+	}
+	if len(doc) != 1 || doc[0].Params.Get("chat_id") != strconv.Itoa(annID) {
+		t.Fatalf("sendDocument = %+v", doc)
+	}
+	if err := json.Unmarshal(doc[0].Files["document"].Data, &ex); err != nil || ex.User.ID != "telegram:42" {
+		t.Errorf("export document: %v, user %q, want telegram:42", err, ex.User.ID)
+	}
+}
+
+// TestTelegramBlockedUserIsUnreachable: Telegram answers the reply with 403
+// (the user blocked the bot). The ledger entry fails for good, the user is
+// marked unreachable, and the chat keeps working: when they write again
+// they are answered, and SIGTERM still drains and exits 0.
+func TestTelegramBlockedUserIsUnreachable(t *testing.T) {
+	t.Parallel()
+	ctx := e2eContext(t)
+	tg := telegramtest.NewServer(t, e2eTelegramToken)
+	tg.Fail("sendMessage", 403, `{"ok":false,"error_code":403,"description":"Forbidden: bot was blocked by the user"}`)
+	db := filepath.Join(t.TempDir(), "luna.db")
+	d := startDaemon(t, ctx, db, telegramEnv(tg))
+
+	tg.Push("message", annDM(1, "hello Luna"))
+	waitFor(t, "the user marked unreachable", func() bool { return export(t, db, "telegram:42").User.Unreachable })
+	tg.Push("message", annDM(2, "sorry, I unblocked you"))
+	waitSends(t, tg, annID, 2)
+	d.term(t)
+	if got := tg.SentTo(annID); len(got) != 2 {
+		t.Errorf("%d sendMessage, want 2 (the 403 is final, never retried)", len(got))
+	}
+	ex := export(t, db, "telegram:42")
+	if ex.User.Unreachable {
+		t.Error("still unreachable after writing again")
+	}
+	var status []string
+	for _, o := range ex.Outbound {
+		status = append(status, o.Status)
+	}
+	if !slices.Equal(status, []string{"failed", "sent"}) {
+		t.Errorf("ledger statuses = %v, want [failed sent]", status)
+	}
+}
+
+// discordUser is a gateway user object.
+func discordUser(id, name string) map[string]any {
+	return map[string]any{"id": id, "username": name, "global_name": name, "discriminator": "0"}
+}
+
+// discordDM is a MESSAGE_CREATE payload in a DM channel.
+func discordDM(id, channel, author, content string) map[string]any {
+	return map[string]any{
+		"id": id, "channel_id": channel, "type": 0, "content": content,
+		"timestamp": time.Now().UTC().Format(time.RFC3339Nano),
+		"author":    discordUser(author, "ann"), "mentions": []any{}, "attachments": []any{},
+	}
+}
+
+// channelMsgs returns what hearth posted to a channel.
+func channelMsgs(dc *discordtest.Server, channel string) []discordtest.Msg {
+	var out []discordtest.Msg
+	for _, m := range dc.Messages() {
+		if m.Via == "channel" && m.Target == channel {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// waitDiscordReady waits for hearth's gateway session and its commands.
+func waitDiscordReady(t *testing.T, dc *discordtest.Server) {
+	t.Helper()
+	waitFor(t, "the Discord session and commands", func() bool {
+		var ready bool
+		dc.Snapshot(func(f *discordtest.Server) { ready = len(f.Identifies) > 0 && len(f.Commands) > 0 })
+		return ready && dc.Live()
+	})
+}
+
+func TestDiscordSlashHelpAndDM(t *testing.T) {
+	t.Parallel()
+	ctx := e2eContext(t)
+	dc := discordtest.NewServer(t, e2eDiscordToken)
+	db := filepath.Join(t.TempDir(), "luna.db")
+	d := startDaemon(t, ctx, db, discordEnv(dc))
+	waitDiscordReady(t, dc)
+	dc.Snapshot(func(f *discordtest.Server) {
+		if !slices.ContainsFunc(f.Commands, func(c map[string]any) bool { return c["name"] == "help" }) {
+			t.Errorf("registered commands %v lack help", f.Commands)
+		}
+	})
+
+	// /help in a DM: deferred ack, then the help text as a followup.
+	dc.Dispatch("INTERACTION_CREATE", map[string]any{
+		"id": "ix1", "application_id": discordtest.AppID, "type": 2, "token": "tok1",
+		"channel_id": "dm1", "version": 1, "user": discordUser("42", "ann"),
+		"data": map[string]any{"id": "cmd-help", "name": "help", "type": 1},
+	})
+	waitFor(t, "the help text", func() bool {
+		return slices.ContainsFunc(dc.Messages(), func(m discordtest.Msg) bool { return strings.Contains(m.Content, "/memories") })
+	})
+	var acks []discordtest.Callback
+	dc.Snapshot(func(f *discordtest.Server) { acks = slices.Clone(f.Callbacks) })
+	help := dc.Messages()[0]
+	if len(acks) != 1 || acks[0].ID != "ix1" || acks[0].Token != "tok1" || acks[0].Type != 5 {
+		t.Errorf("interaction acks = %+v, want one deferred ack (type 5) of ix1", acks)
+	}
+	if help.Via != "webhook" || help.Target != discordtest.AppID+"/tok1" || !help.AfterAck || !strings.HasPrefix(help.Content, "What you can do") {
+		t.Errorf("help answer = %+v, want the English help as the interaction's followup", help)
+	}
+
+	// A DM from another user gets one reply in that channel.
+	dc.Dispatch("MESSAGE_CREATE", discordDM("m1", "dm2", "43", "hello Luna, how was your day?"))
+	waitFor(t, "the DM reply", func() bool { return len(channelMsgs(dc, "dm2")) > 0 })
+	d.term(t)
+	got := channelMsgs(dc, "dm2")
+	if len(got) != 1 {
+		t.Fatalf("DM replies = %+v, want 1", got)
+	}
+	checkReply(t, got[0].Content)
+	if !got[0].NoPings {
+		t.Errorf("DM reply may ping: %+v", got[0])
+	}
+	if n := stateMessages(t, db, "discord:43"); n != 1 {
+		t.Errorf("state messages = %d, want 1", n)
+	}
+}
+
+func TestOneInstanceAnswersBothPlatforms(t *testing.T) {
+	t.Parallel()
+	ctx := e2eContext(t)
+	tg := telegramtest.NewServer(t, e2eTelegramToken)
+	dc := discordtest.NewServer(t, e2eDiscordToken)
+	db := filepath.Join(t.TempDir(), "luna.db")
+	d := startDaemon(t, ctx, db, append(telegramEnv(tg), discordEnv(dc)...))
+	waitDiscordReady(t, dc)
+
+	tg.Push("message", annDM(1, "hello from Telegram"))
+	dc.Dispatch("MESSAGE_CREATE", discordDM("m1", "dm9", "43", "hello from Discord"))
+	checkReply(t, waitSends(t, tg, annID, 1)[0].Params.Get("text"))
+	waitFor(t, "the Discord reply", func() bool { return len(channelMsgs(dc, "dm9")) > 0 })
+	checkReply(t, channelMsgs(dc, "dm9")[0].Content)
+	d.term(t)
+	if n, m := len(tg.SentTo(annID)), len(channelMsgs(dc, "dm9")); n != 1 || m != 1 {
+		t.Errorf("replies: telegram %d, discord %d; want 1 each", n, m)
+	}
+	if a, b := stateMessages(t, db, "telegram:42"), stateMessages(t, db, "discord:43"); a != 1 || b != 1 {
+		t.Errorf("state messages: telegram:42 %d, discord:43 %d; want 1 each", a, b)
 	}
 }
