@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -249,5 +250,85 @@ func TestCrisisSendsResourcesInTheSameTurn(t *testing.T) {
 				t.Errorf("user not in Watch: %+v %v", st.Users, err)
 			}
 		})
+	}
+}
+
+// rememberBrain's replies always ask to remember something in slot 0.
+type rememberBrain struct{ *fakeBrain }
+
+func (r rememberBrain) Complete(ctx context.Context, req bot.Request) (bot.Response, error) {
+	if req.Kind == bot.KindReply {
+		return bot.Response{Text: "Noted!", Trailer: `{"emotion_label":"joy","emotion_intensity":0.5,"salience":0.5,"confidence":0.9,"topic_tags":[],"remember":[{"slot":0,"content":"likes rain"},{"slot":41,"content":"has a cat"}],"scratch":"asked about pets"}`}, nil
+	}
+	return r.fakeBrain.Complete(ctx, req)
+}
+
+func TestTrailerMemoriesNeverOverwriteWhatTheUserAskedToKeep(t *testing.T) {
+	e := newEnv(t, func(c *bot.Config) { c.Brain = rememberBrain{newFakeBrain()} })
+	e.send(t, msg("31", "/remember my sister's name is Mei"))
+	e.send(t, msg("31", "it's raining and my cat is asleep"))
+	e.h.Drain()
+	mems, err := e.db.Memories(context.Background(), "telegram:31")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]string{}
+	for _, m := range mems {
+		got[m.Slot] = m.Content
+	}
+	if got[0] != "my sister's name is Mei" || got[41] != "has a cat" {
+		t.Errorf("memories = %v: slot 0 must keep the user's words, slot 41 take the trailer's", got)
+	}
+	if u := e.user(t, "telegram:31"); u.Scratch != "asked about pets" {
+		t.Errorf("scratch = %q", u.Scratch)
+	}
+}
+
+// fillingBrain replies without a trailer, and its reflection fills the
+// values of every episode it is shown (and of one it was not asked about).
+type fillingBrain struct{ *fakeBrain }
+
+func (f fillingBrain) Complete(ctx context.Context, req bot.Request) (bot.Response, error) {
+	switch req.Kind {
+	case bot.KindReply:
+		return bot.Response{Text: "I hear you."}, nil
+	case bot.KindReflect:
+		var eps []string
+		for _, line := range strings.Split(req.Messages[0].Content, "\n") {
+			var id int
+			if _, err := fmt.Sscanf(line, "id %d", &id); err == nil {
+				eps = append(eps, fmt.Sprintf(`{"id":%d,"emotion_label":"sadness","emotion_intensity":0.6,"salience":0.7,"confidence":0.8}`, id))
+			}
+		}
+		eps = append(eps, `{"id":999999,"emotion_label":"anger","emotion_intensity":1,"salience":1,"confidence":1}`)
+		return bot.Response{Text: `{"inner_state":"They carry something heavy.","episodes":[` + strings.Join(eps, ",") + `]}`}, nil
+	}
+	return f.fakeBrain.Complete(ctx, req)
+}
+
+// TestReflectionFillsEpisodesStoredWithoutValues: seed 002's fallback, a
+// reply without a trailer is stored without values and the next
+// reflection fills them.
+func TestReflectionFillsEpisodesStoredWithoutValues(t *testing.T) {
+	e := newEnv(t, func(c *bot.Config) { c.Brain = fillingBrain{newFakeBrain()} })
+	for i := 0; i < bot.ReflectEvery; i++ {
+		e.send(t, msg("32", "a long week "+itoa(i)))
+	}
+	e.h.Drain()
+	eps, err := e.db.UserEpisodes(context.Background(), "telegram:32", time.Time{}, 100)
+	if err != nil || len(eps) != bot.ReflectEvery {
+		t.Fatalf("episodes: %d %v", len(eps), err)
+	}
+	filled := 0
+	for _, ep := range eps {
+		if ep.HasValues {
+			filled++
+			if ep.Label != "sadness" || ep.Salience != 0.7 {
+				t.Errorf("filled episode %d = %+v", ep.ID, ep)
+			}
+		}
+	}
+	if filled != bot.MaxFillEpisodes {
+		t.Errorf("%d episodes filled, want %d (the bound)", filled, bot.MaxFillEpisodes)
 	}
 }

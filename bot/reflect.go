@@ -57,10 +57,17 @@ func (r *reflector) trigger(userID string) {
 
 func (r *reflector) wait() { r.wg.Wait() }
 
-// reflectAnswer is the [[hearth:reflect]] JSON object (DESIGN §9).
+// reflectAnswer is the [[hearth:reflect]] JSON object (DESIGN §9), plus
+// the values of episodes whose reply carried no trailer (seed 002: the
+// worker fills them later), each in the trailer's own format with an id.
 type reflectAnswer struct {
-	InnerState string `json:"inner_state"`
+	InnerState string            `json:"inner_state"`
+	Episodes   []json.RawMessage `json:"episodes"`
 }
+
+// MaxFillEpisodes bounds how many value-less episodes one reflection asks
+// the model to fill, to keep the call small.
+const MaxFillEpisodes = 5
 
 // Reflect rewrites userID's inner_state from the recent turns: feelings and
 // changes of understanding, not a summary (seed 004 自动反思). Episodes that
@@ -76,12 +83,22 @@ func (h *Handler) Reflect(ctx context.Context, userID string) error {
 	}
 	p := h.cfg.Persona
 	var recent []ChatMessage
-	var convo strings.Builder
+	var convo, unvalued strings.Builder
+	fill := map[int64]store.Episode{}
 	for _, e := range eps {
 		recent = append(recent, ChatMessage{Role: "user", Content: e.UserText}, ChatMessage{Role: "assistant", Content: e.ReplyText})
 		fmt.Fprintf(&convo, "%s: %s\n%s: %s\n", u.Name, heart.NeutraliseMarkers(e.UserText), p.Name, e.ReplyText)
+		if !e.HasValues && len(fill) < MaxFillEpisodes {
+			fill[e.ID] = e
+			fmt.Fprintf(&unvalued, "id %d — %s: %s / %s: %s\n", e.ID, u.Name, heart.NeutraliseMarkers(e.UserText), p.Name, e.ReplyText)
+		}
 	}
 	system := KindReflect.Marker() + "\n" + reflectPrompt(p.Name, u.Name, p.Language)
+	if len(fill) > 0 {
+		system += "\nSome of your replies were saved without how the moment felt. Add \"episodes\": " +
+			`[{"id": N, "emotion_label": "joy"|"sadness"|"anger"|"fear"|"neutral", "emotion_intensity": 0..1, "salience": 0..1, "confidence": 0..1}]` +
+			" for these:\n" + unvalued.String()
+	}
 	req := Request{
 		Kind: KindReflect, JSON: true,
 		Messages: []ChatMessage{
@@ -114,6 +131,7 @@ func (h *Handler) Reflect(ctx context.Context, userID string) error {
 	}
 	u.InnerState = strings.TrimSpace(ans.InnerState)
 	u.Reflections++
+	h.fillEpisodes(ctx, fill, ans.Episodes)
 	t := store.Turn{User: u, Usage: storeUsage(userID, h.cfg.Now(), []spent{{KindReflect, usageOf(resp, false)}})}
 	if _, err := h.cfg.Store.CommitTurn(ctx, t); err != nil {
 		return fmt.Errorf("reflect %s: save: %w", userID, err)
@@ -149,4 +167,32 @@ func extractJSON(s string) string {
 		}
 	}
 	return s[start:]
+}
+
+// fillEpisodes stores the values a reflection gave for episodes that had
+// none. Only the episodes it was asked about are touched, and each value
+// set passes the same validation as a reply's trailer.
+func (h *Handler) fillEpisodes(ctx context.Context, asked map[int64]store.Episode, answers []json.RawMessage) {
+	for _, raw := range answers {
+		var id struct {
+			ID int64 `json:"id"`
+		}
+		if json.Unmarshal(raw, &id) != nil {
+			continue
+		}
+		e, ok := asked[id.ID]
+		if !ok {
+			continue
+		}
+		r, err := heart.ParseTrailer(raw)
+		if err != nil || !r.HasValues {
+			continue
+		}
+		e.HasValues = true
+		e.Label, e.Intensity, e.Salience, e.Confidence = string(r.Label), r.Intensity, r.Salience, r.Confidence
+		if err := h.cfg.Store.UpdateEpisodeValues(ctx, e); err != nil {
+			h.log.Warn("fill episode values", "episode", e.ID, "err", err)
+		}
+		delete(asked, id.ID)
+	}
 }

@@ -238,6 +238,9 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 			u.Scratch = refl.Scratch
 		}
 		for _, m := range refl.Remember {
+			if permanent(mems, m.Slot) {
+				continue // seed 003 §8.1: what the user asked to keep is not overwritten
+			}
 			memWrites = append(memWrites, store.Memory{
 				UserID: u.ID, Slot: m.Slot, Content: m.Content,
 				Retention: string(heart.ClassifyRetention(m.Slot, m.Content)),
@@ -273,6 +276,17 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 		}
 	}
 	return res, nil
+}
+
+// permanent reports whether slot holds a permanent memory: an explicit
+// /remember or a deep disclosure, which a reply's trailer never overwrites.
+func permanent(mems []store.Memory, slot int) bool {
+	for _, m := range mems {
+		if m.Slot == slot {
+			return m.Retention == string(heart.RetentionPermanent)
+		}
+	}
+	return false
 }
 
 // outbound builds a pending ledger entry.
