@@ -43,4 +43,7 @@ type Hints struct {
 	Memories   []string
 	Recent     []ChatMessage // recent turns (reflect, lifeloop)
 	Silence    time.Duration // since the last message either way (lifeloop)
+	// Greeting is seed 003 §7.1's greeting after an absence for the user's
+	// relationship state (lifeloop); never a §7.2 phrase.
+	Greeting string
 }

@@ -106,6 +106,9 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 		key = "checkin.warm"
 	}
 	msg := o.phrase(key, h, variety(h.Relationship, int(h.Silence/time.Hour)+h.Turn), 1)
+	if h.Greeting != "" {
+		msg = h.Greeting // the caller's seed 003 §7.1 greeting, verbatim
+	}
 	msg = o.sanitize(msg, h.Language)
 	if msg == "" {
 		return false, ""
