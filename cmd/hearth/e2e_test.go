@@ -262,16 +262,7 @@ func TestKill9MidTurnAnswersOnceAfterRestart(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := hearthCmd(ctx, env, "chat", "--db", db, "--persona", examplePersona(t), "--user", "ann")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, io.Discard
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stdin, out := startChat(t, ctx, env, "--db", db, "--persona", examplePersona(t), "--user", "ann")
 	io.WriteString(stdin, "please remember this moment\n")
 	select {
 	case <-llm.replySeen:
@@ -346,6 +337,23 @@ func fileSum(t *testing.T, path string) [32]byte {
 		t.Fatal(err)
 	}
 	return sha256.Sum256(b)
+}
+
+// startChat starts `hearth chat` with a stdin the test writes to and a
+// stdout it can read while the process runs.
+func startChat(t *testing.T, ctx context.Context, env []string, args ...string) (*exec.Cmd, io.WriteCloser, *syncBuffer) {
+	t.Helper()
+	cmd := hearthCmd(ctx, env, append([]string{"chat"}, args...)...)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = out, io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, stdin, out
 }
 
 // waitFor polls cond until it holds or 30 s pass.

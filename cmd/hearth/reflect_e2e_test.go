@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,16 +21,7 @@ func TestReflectionEveryTenMessagesAgainstAnLLM(t *testing.T) {
 	env := []string{"OPENAI_BASE_URL=" + llm.URL(), "OPENAI_API_KEY=test-key-123456"}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := hearthCmd(ctx, env, "chat", "--db", db, "--persona", examplePersona(t), "--user", "ann")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, io.Discard
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stdin, out := startChat(t, ctx, env, "--db", db, "--persona", examplePersona(t), "--user", "ann")
 	replies := func() int { return len(replyLines(out.String(), "Luna")) }
 	for i := 1; i <= 10; i++ {
 		fmt.Fprintf(stdin, "message %d\n", i)
