@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -56,19 +55,6 @@ type Reflection struct {
 // Episode returns the seed 002 values of r at time at.
 func (r Reflection) Episode(at time.Time) EpisodeValues {
 	return EpisodeValues{At: at, Label: r.Label, Intensity: r.Intensity, Salience: r.Salience, Confidence: r.Confidence}
-}
-
-// SplitTrailer cuts a complete reply at the first TrailerDelimiter (seed 002
-// "最初に出現した区切りで分離する"): reply is what the user may see, with
-// trailing space trimmed; trailer is everything after the delimiter; found
-// reports whether there was one. Without a delimiter the whole text is the
-// reply.
-func SplitTrailer(text string) (reply, trailer string, found bool) {
-	i := strings.Index(text, TrailerDelimiter)
-	if i < 0 {
-		return text, "", false
-	}
-	return strings.TrimRightFunc(text[:i], unicode.IsSpace), text[i+len(TrailerDelimiter):], true
 }
 
 // ParseTrailer reads and validates the trailer JSON (the text after the
@@ -219,55 +205,4 @@ type trailerWire struct {
 	TopicTags        json.RawMessage `json:"topic_tags"`
 	Remember         json.RawMessage `json:"remember"`
 	Scratch          json.RawMessage `json:"scratch"`
-}
-
-// TrailerCutter cuts the trailer out of a streamed reply (DESIGN §3 step 8:
-// the trailer never reaches the user, streamed or not). Feed chunks to Write
-// and send what it returns; it holds back any tail that could be the start
-// of the delimiter until the next chunk decides. The zero value is ready;
-// a cutter serves one reply and is not safe for concurrent use.
-type TrailerCutter struct {
-	held    string
-	found   bool
-	trailer strings.Builder
-}
-
-// Write takes the next chunk and returns the part that is safe to show.
-// After the delimiter everything goes to the trailer and Write returns "".
-func (c *TrailerCutter) Write(chunk string) (visible string) {
-	if c.found {
-		c.trailer.WriteString(chunk)
-		return ""
-	}
-	s := c.held + chunk
-	if i := strings.Index(s, TrailerDelimiter); i >= 0 {
-		c.found, c.held = true, ""
-		c.trailer.WriteString(s[i+len(TrailerDelimiter):])
-		return s[:i]
-	}
-	k := delimiterPrefixSuffix(s)
-	c.held = s[len(s)-k:]
-	return s[:len(s)-k]
-}
-
-// Close ends the stream and returns what was still held back: a tail that
-// looked like the start of a delimiter but never became one.
-func (c *TrailerCutter) Close() (visible string) {
-	v := c.held
-	c.held = ""
-	return v
-}
-
-// Trailer returns the text after the delimiter and whether there was one.
-func (c *TrailerCutter) Trailer() (string, bool) { return c.trailer.String(), c.found }
-
-// delimiterPrefixSuffix is the length of the longest suffix of s that is a
-// proper prefix of TrailerDelimiter.
-func delimiterPrefixSuffix(s string) int {
-	for k := min(len(s), len(TrailerDelimiter)-1); k > 0; k-- {
-		if strings.HasSuffix(s, TrailerDelimiter[:k]) {
-			return k
-		}
-	}
-	return 0
 }

@@ -10,31 +10,6 @@ import (
 	"unicode/utf8"
 )
 
-// TestSplitTrailer: the reply is cut at the first delimiter (seed 002
-// "最初に出現した区切りで分離する").
-func TestSplitTrailer(t *testing.T) {
-	tests := []struct {
-		name, in, reply, trailer string
-		found                    bool
-	}{
-		{"002 reply then trailer", "Hello!\n" + TrailerDelimiter + "\n{\"emotion_label\":\"joy\"}", "Hello!", "\n{\"emotion_label\":\"joy\"}", true},
-		{"002 first delimiter wins", "a" + TrailerDelimiter + "b" + TrailerDelimiter + "c", "a", "b" + TrailerDelimiter + "c", true},
-		{"002 no trailer: the whole text is the reply", "just text", "just text", "", false},
-		{"delimiter at the start", TrailerDelimiter + "{}", "", "{}", true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			r, tr, f := SplitTrailer(tc.in)
-			if r != tc.reply || tr != tc.trailer || f != tc.found {
-				t.Fatalf("%s: SplitTrailer(%q) = %q %q %v", seed002, tc.in, r, tr, f)
-			}
-			if strings.Contains(r, TrailerDelimiter) {
-				t.Fatal("delimiter leaked into the reply")
-			}
-		})
-	}
-}
-
 // TestParseTrailer covers validation and bounds of DESIGN §3 step 8.
 func TestParseTrailer(t *testing.T) {
 	full := `{"emotion_label":"Joy","emotion_intensity":0.7,"salience":0.4,"confidence":0.9,` +
@@ -146,73 +121,6 @@ func FuzzParseTrailer(f *testing.F) {
 		}
 		if utf8.RuneCountInString(r.Scratch) > TrailerMaxScratch || !utf8.ValidString(r.Scratch) {
 			t.Fatalf("scratch %q", r.Scratch)
-		}
-	})
-}
-
-func FuzzSplitTrailer(f *testing.F) {
-	f.Add("hi\n" + TrailerDelimiter + "\n{}")
-	f.Add("<<<HEARTH_KAIRO_JSON_v1>>")
-	f.Fuzz(func(t *testing.T, s string) {
-		r, tr, found := SplitTrailer(s)
-		if strings.Contains(r, TrailerDelimiter) {
-			t.Fatalf("delimiter in reply: %q", r)
-		}
-		if found != strings.Contains(s, TrailerDelimiter) || (!found && (r != s || tr != "")) {
-			t.Fatalf("SplitTrailer(%q) = %q %q %v", s, r, tr, found)
-		}
-	})
-}
-
-// TestTrailerCutter: streamed in any chunking, the user sees exactly what
-// SplitTrailer would show and never a byte of the delimiter or trailer.
-func TestTrailerCutter(t *testing.T) {
-	full := "Hello, 你好!\n" + TrailerDelimiter + "\n{\"emotion_label\":\"joy\"}"
-	for size := 1; size <= len(full); size++ {
-		var c TrailerCutter
-		var seen strings.Builder
-		for i := 0; i < len(full); i += size {
-			v := c.Write(full[i:min(i+size, len(full))])
-			if strings.Contains(v, "<") || strings.Contains(v, "emotion") {
-				t.Fatalf("chunk size %d leaked %q", size, v)
-			}
-			seen.WriteString(v)
-		}
-		seen.WriteString(c.Close())
-		tr, found := c.Trailer()
-		if seen.String() != "Hello, 你好!\n" || tr != "\n{\"emotion_label\":\"joy\"}" || !found {
-			t.Fatalf("chunk size %d: visible %q trailer %q %v", size, seen.String(), tr, found)
-		}
-	}
-	var c TrailerCutter
-	v := c.Write("a <<<HEARTH") + c.Write(" not a delimiter <<") + c.Close()
-	if v != "a <<<HEARTH not a delimiter <<" {
-		t.Fatalf("held text lost: %q", v)
-	}
-	if _, found := c.Trailer(); found {
-		t.Fatal("found a delimiter that was not there")
-	}
-}
-
-func FuzzTrailerCutter(f *testing.F) {
-	f.Add("hi\n"+TrailerDelimiter+"\n{}", uint8(3))
-	f.Add("<<<<HEARTH_KAIRO_JSON_v1>>><<<", uint8(1))
-	f.Fuzz(func(t *testing.T, s string, size uint8) {
-		n := int(size%16) + 1
-		var c TrailerCutter
-		var seen strings.Builder
-		for i := 0; i < len(s); i += n {
-			seen.WriteString(c.Write(s[i:min(i+n, len(s))]))
-		}
-		seen.WriteString(c.Close())
-		tr, found := c.Trailer()
-		i := strings.Index(s, TrailerDelimiter)
-		wantVisible, wantTrailer := s, ""
-		if i >= 0 {
-			wantVisible, wantTrailer = s[:i], s[i+len(TrailerDelimiter):]
-		}
-		if seen.String() != wantVisible || tr != wantTrailer || found != (i >= 0) {
-			t.Fatalf("chunk %d of %q: visible %q trailer %q found %v", n, s, seen.String(), tr, found)
 		}
 	})
 }
