@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"hearth/bot"
 	"net/http"
 	"net/url"
 	"strings"
@@ -72,23 +73,28 @@ func TestNewValidates(t *testing.T) {
 	}
 }
 
-func TestStandardCommandsValid(t *testing.T) {
-	cmds := StandardCommands()
-	if _, err := New(Config{Token: "x", Commands: cmds}); err != nil {
-		t.Fatal(err)
-	}
-	seen := map[string]bool{}
-	for _, c := range cmds {
-		// Discord API docs, "Application Command Object": names are 1-32
-		// lowercase characters, descriptions 1-100.
-		if len(c.Name) > 32 || strings.ToLower(c.Name) != c.Name || len(c.Description) > 100 || seen[c.Name] {
-			t.Errorf("command %+v is not valid for Discord", c)
+// TestHearthCommandsAreValidSlashCommands: the user commands of DESIGN §8,
+// in every persona language, register as Discord slash commands.
+func TestHearthCommandsAreValidSlashCommands(t *testing.T) {
+	for _, lang := range []string{"en", "zh", "ja"} {
+		var cmds []Command
+		seen := map[string]bool{}
+		for _, c := range bot.Commands(lang) {
+			cmds = append(cmds, Command{Name: c.Name, Description: c.Description, Option: c.Arg})
+			// Discord API docs, "Application Command Object": names are 1-32
+			// lowercase characters, descriptions 1-100 characters.
+			if len(c.Name) > 32 || strings.ToLower(c.Name) != c.Name || len([]rune(c.Description)) > 100 || seen[c.Name] {
+				t.Errorf("%s: command %+v is not valid for Discord", lang, c)
+			}
+			seen[c.Name] = true
 		}
-		seen[c.Name] = true
-	}
-	for _, want := range []string{"start", "help", "me", "why", "memories", "remember", "forget", "export", "quiet", "report"} {
-		if !seen[want] {
-			t.Errorf("DESIGN §8 command /%s missing", want)
+		if _, err := New(Config{Token: "x", Commands: cmds}); err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		for _, want := range []string{"start", "help", "me", "why", "memories", "remember", "forget", "export", "quiet", "report"} {
+			if !seen[want] {
+				t.Errorf("%s: DESIGN §8 command /%s missing", lang, want)
+			}
 		}
 	}
 }
