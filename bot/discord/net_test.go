@@ -1,11 +1,12 @@
 package discord
 
 import (
-	"hearth/bot"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"hearth/bot"
 )
 
 // roundTripFunc records what the rewriter passes on.
