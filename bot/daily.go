@@ -172,6 +172,11 @@ func activity(eps []store.Episode, log []store.Proactive, loc *time.Location) (h
 // breakDue reports whether this turn should carry seed 003 §6.2's break
 // suggestion: the 2-hour limit is reached and it was not sent today.
 func (h *Handler) breakDue(ctx context.Context, u store.User, rel heart.Relationship, now time.Time) bool {
+	// Most relationships have no daily limit at all: skip the reads when
+	// even a whole day of talk would not call for a break.
+	if !heart.BreakDue(rel, 24*time.Hour) {
+		return false
+	}
 	day := startOfDay(now, h.loc)
 	eps, err := h.cfg.Store.UserEpisodes(ctx, u.ID, day, DailyScan)
 	if err != nil {

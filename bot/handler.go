@@ -13,9 +13,10 @@ import (
 )
 
 // DefaultConcurrency bounds how many chats run a turn at once. It is hearth's
-// choice: LLM calls dominate a turn, so this is mostly a cap on concurrent
-// upstream requests, not on CPU.
-const DefaultConcurrency = 64
+// choice: a turn holds its slot through its LLM calls, so this is a cap on
+// concurrent upstream requests, not on CPU; 256 lets 200 users writing at
+// once all be answered in one round of a slow model (README benchmarks).
+const DefaultConcurrency = 256
 
 // Config wires a Handler. cmd/hearth fills it; tests build it directly.
 type Config struct {

@@ -156,7 +156,7 @@ func splitSentences(text string) []string {
 // lingering computes seed 002's lingering emotion at now from the user's
 // recent episodes, then applies a debug override if the admin API set one.
 func (h *Handler) lingering(ctx context.Context, userID string, now time.Time) (heart.Lingering, error) {
-	eps, err := h.cfg.Store.UserEpisodes(ctx, userID, now.Add(-heart.LingeringWindow), heart.LingeringMaxEpisodes)
+	eps, err := h.cfg.Store.UserEpisodeValues(ctx, userID, now.Add(-heart.LingeringWindow), heart.LingeringMaxEpisodes)
 	if err != nil {
 		return heart.Lingering{}, fmt.Errorf("episodes of %s: %w", userID, err)
 	}

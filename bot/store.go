@@ -23,10 +23,12 @@ type TurnStore interface {
 	CommitTurn(ctx context.Context, t store.Turn) (int64, error)
 	ChatHistory(ctx context.Context, platform, chatID string, limit int) ([]store.Episode, error)
 	UserEpisodes(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
+	UserEpisodeValues(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
 	UpdateEpisodeValues(ctx context.Context, e store.Episode) error
 
 	EnqueueOutbound(ctx context.Context, o store.Outbound) (int64, error)
 	PendingOutbound(ctx context.Context) ([]store.Outbound, error)
+	PendingOutboundFor(ctx context.Context, inboundID int64) ([]store.Outbound, error)
 	MarkOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) error
 	OutboundStatus(ctx context.Context, id int64) (string, error)
 	OutboundByPlatformID(ctx context.Context, platform, chatID, platformMsgID string) (store.Outbound, bool, error)

@@ -83,6 +83,12 @@ func (h *Handler) ensureUser(ctx context.Context, in store.Inbound, now time.Tim
 	if in.ChatKind == string(ChatPrivate) {
 		fresh.PrivateChatID = in.ChatID
 	}
+	// Most turns find the user as they were: read, and write only when the
+	// user is new or their name or private chat changed.
+	if u, ok, err := h.cfg.Store.User(ctx, in.UserID); err == nil && ok &&
+		u.Name == name && (fresh.PrivateChatID == "" || u.PrivateChatID == fresh.PrivateChatID) {
+		return u, nil
+	}
 	u, err := h.cfg.Store.EnsureUser(ctx, fresh)
 	if err != nil {
 		return u, fmt.Errorf("load user %s: %w", in.UserID, err)
@@ -300,15 +306,15 @@ func (h *Handler) outbound(userID string, chat ChatRef, kind string, inboundID i
 // deliverTurn sends what the turn committed, in order. Delivery failures
 // stay in the ledger and are retried; they never undo the turn.
 func (h *Handler) deliverTurn(ctx context.Context, t *turnResult) {
-	pending, err := h.cfg.Store.PendingOutbound(ctx)
+	if t.commit.InboundID == 0 {
+		return
+	}
+	pending, err := h.cfg.Store.PendingOutboundFor(ctx, t.commit.InboundID)
 	if err != nil {
 		h.log.Error("read outbound ledger", "err", err)
 		return
 	}
 	for _, o := range pending {
-		if o.InboundID != t.commit.InboundID || t.commit.InboundID == 0 {
-			continue
-		}
 		if err := h.deliver(ctx, o); err != nil {
 			h.log.Warn("reply not delivered yet; will retry", "outbound", o.ID, "err", err)
 		}

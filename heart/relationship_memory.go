@@ -106,7 +106,9 @@ const (
 func ForgetRequest(text string) (needle string, all bool, ok bool) {
 	t := strings.TrimSpace(relFold(text))
 	t = strings.TrimRight(t, " .!?。！？~～…")
-	if t == "" {
+	// Every pattern below needs one of these words: most messages are not
+	// forget requests and stop here, before any pattern runs.
+	if t == "" || (!strings.Contains(t, "forget") && !strings.Contains(t, "忘")) {
 		return "", false, false
 	}
 	if n, a, ok := forgetEnglish(t); ok {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 const userCols = `id, platform, name, private_chat_id, created_at, last_user_at, last_bot_at,
@@ -174,4 +175,13 @@ func (db *DB) SetUnreachable(ctx context.Context, userID string, unreachable boo
 		}
 		return nil
 	})
+}
+
+// CountActiveUsers counts the users who wrote at or after since.
+func (db *DB) CountActiveUsers(ctx context.Context, since time.Time) (int, error) {
+	var n int
+	if err := db.reader.QueryRowContext(ctx, "SELECT count(*) FROM users WHERE last_user_at >= ?", toNano(since)).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count active users: %w", err)
+	}
+	return n, nil
 }

@@ -76,7 +76,8 @@ func newAdmin(env Env, inst *instance, h *bot.Handler, m *admin.Metrics, th *tra
 	return srv, nil
 }
 
-// refreshGauges keeps /metrics' token and active-user gauges current.
+// refreshGauges keeps /metrics' token and active-user gauges current while
+// the admin API serves them.
 func refreshGauges(ctx context.Context, db *store.DB, p bot.Persona, m *admin.Metrics) {
 	loc := p.Timezone
 	if loc == nil {
@@ -90,13 +91,7 @@ func refreshGauges(ctx context.Context, db *store.DB, p bot.Persona, m *admin.Me
 		if n, err := db.TokensSince(ctx, time.Date(y, mo, d, 0, 0, 0, 0, loc), ""); err == nil {
 			m.SetTokensToday(n)
 		}
-		if users, err := db.Users(ctx); err == nil {
-			active := 0
-			for _, u := range users {
-				if now.Sub(u.LastUserAt) <= ActiveWindow {
-					active++
-				}
-			}
+		if active, err := db.CountActiveUsers(ctx, now.Add(-ActiveWindow)); err == nil {
 			m.SetActiveUsers(active)
 		}
 		select {

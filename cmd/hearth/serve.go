@@ -221,11 +221,11 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 			}
 		}()
 	}
-	wg.Add(3)
+	wg.Add(2)
 	go func() { defer wg.Done(); h.RunRetries(runCtx, RetryInterval) }()
-	go func() { defer wg.Done(); refreshGauges(runCtx, inst.db, inst.persona, metrics) }()
 	if adminSrv != nil {
-		wg.Add(2)
+		wg.Add(3)
+		go func() { defer wg.Done(); refreshGauges(runCtx, inst.db, inst.persona, metrics) }()
 		go func() {
 			defer wg.Done()
 			if err := adminSrv.Run(runCtx); err != nil {
