@@ -111,8 +111,7 @@ type Loop struct {
 
 	// tickSem (capacity 1) is held for a whole Tick so ticks never overlap;
 	// a channel rather than a mutex so a waiting Tick still honours ctx.
-	tickSem    chan struct{}
-	lastWindow time.Time // minute window of the last completed Tick; guarded by tickSem
+	tickSem chan struct{}
 
 	dailyMu   sync.Mutex
 	lastDaily string // local date (2006-01-02) of the last successful daily run
@@ -198,7 +197,4 @@ type Decision struct {
 type TickReport struct {
 	Decisions []Decision
 	LLMCalls  int
-	// Skipped is true when a Tick for the same minute already completed, so
-	// this one did nothing (see Tick).
-	Skipped bool
 }

@@ -39,9 +39,7 @@ func (l *Loop) Run(ctx context.Context) error {
 				}
 				return
 			}
-			if !rep.Skipped {
-				l.log.Debug("tick", "decisions", len(rep.Decisions), "llm_calls", rep.LLMCalls)
-			}
+			l.log.Debug("tick", "decisions", len(rep.Decisions), "llm_calls", rep.LLMCalls)
 		}))
 	}
 	if l.cfg.Daily != nil {

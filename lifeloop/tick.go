@@ -25,11 +25,11 @@ import (
 // user's last logged decision (within the window Tick reads), so a user who
 // stays in, say, quiet hours adds one row, not one per tick.
 //
-// Idempotence: ticks never overlap (they are serialised), and a Tick whose
-// now falls in the same wall-clock minute as the last completed Tick returns
-// a report with Skipped set and does nothing: a burst of late cron firings
-// costs one pass. The stored log makes repeats harmless beyond that (after a
-// message min_silence gates; after a silence recently_asked does).
+// Idempotence: ticks never overlap (they are serialised, and cron's
+// SkipIfStillRunning drops firings that come while one runs), and the
+// stored log makes a repeated tick harmless: after a message min_silence
+// gates, after a silence recently_asked does, so a second pass asks no one
+// twice. Every tick runs, so schedules with seconds keep their rhythm.
 //
 // Tick returns an error only when the user list cannot be read or ctx ends;
 // per-user failures are decisions with outcome "error" and the pass goes on.
@@ -40,10 +40,6 @@ func (l *Loop) Tick(ctx context.Context, now time.Time) (TickReport, error) {
 		return TickReport{}, fmt.Errorf("tick: %w", ctx.Err())
 	}
 	defer func() { <-l.tickSem }()
-	window := now.Truncate(time.Minute)
-	if !l.lastWindow.IsZero() && window.Equal(l.lastWindow) {
-		return TickReport{Skipped: true}, nil
-	}
 	users, err := l.cfg.Store.UsersWithPrivateChat(ctx)
 	if err != nil {
 		return TickReport{}, fmt.Errorf("tick: list users: %w", err)
@@ -67,7 +63,6 @@ func (l *Loop) Tick(ctx context.Context, now time.Time) (TickReport, error) {
 			return rep, fmt.Errorf("tick: %w", err)
 		}
 	}
-	l.lastWindow = window
 	return rep, nil
 }
 

@@ -115,7 +115,13 @@ func (b meteredBrain) Complete(ctx context.Context, req bot.Request) (bot.Respon
 	return resp, err
 }
 
-// observeDecision counts a life-loop decision by outcome.
+// observeDecision counts a life-loop decision by outcome, and a sent one
+// as a sent message: the life loop delivers through the Sender itself.
 func observeDecision(obs bot.Observer) func(lifeloop.Decision) {
-	return func(d lifeloop.Decision) { obs.Proactive(d.Outcome) }
+	return func(d lifeloop.Decision) {
+		obs.Proactive(d.Outcome)
+		if d.Outcome == lifeloop.OutcomeSent {
+			obs.Sent(lifeloop.OutboundKind)
+		}
+	}
 }
