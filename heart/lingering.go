@@ -54,10 +54,10 @@ const (
 const LingeringWindow = 48 * time.Hour
 
 // negligibleDecay is the Δt/τ beyond which an episode is skipped instead of
-// summed: exp(-40) ≈ 4e-18 is below float64 resolution of any sum that
-// could reach the 0.15 threshold, so the result is unchanged and the 500
-// episode sum skips most math.Exp calls. Our choice.
-const negligibleDecay = 40
+// summed: exp(-20) ≈ 2e-9, so even 500 skipped episodes change a sum by at
+// most 1e-6, far finer than LingeringWindow's own cut (3.4e-4) and the 0.15
+// neutral threshold; the sum skips most math.Exp calls. Our choice.
+const negligibleDecay = 20
 
 // LingeringMaxEpisodes bounds how many episodes ComputeLingering reads (the
 // store's query limit); if more are passed, only the newest count. 500 is
@@ -134,6 +134,7 @@ func ComputeLingering(eps []EpisodeValues, now time.Time) Lingering {
 		eps = newest(eps, LingeringMaxEpisodes)
 	}
 	var joy, sad, anger, fear float64
+	nowNano := now.UnixNano() // integer time: cheaper than Time.Sub per episode
 	for _, e := range eps {
 		var sum *float64
 		switch e.Label {
@@ -148,7 +149,7 @@ func ComputeLingering(eps []EpisodeValues, now time.Time) Lingering {
 		default:
 			continue // neutral and unknown labels add nothing
 		}
-		dt := float64(now.Sub(e.At)) * nanoToSeconds
+		dt := float64(nowNano-e.At.UnixNano()) * nanoToSeconds
 		if dt < 0 {
 			dt = 0
 		}
