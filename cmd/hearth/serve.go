@@ -101,13 +101,17 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 		}
 		transports = append(transports, d)
 	}
-	if len(transports) == 0 || *useConsole {
+	// DESIGN §9: the console only when no platform is configured, and then
+	// with --console or a terminal on stdin (its end of input ends the run).
+	if len(transports) == 0 {
 		if !*useConsole && !isTerminal(env.Stdin) {
 			return errors.New("no transport: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN, or pass --console")
 		}
 		transports = append(transports, console.New(console.Config{
 			In: env.Stdin, Out: env.Stdout, User: consoleUser(env), Persona: inst.persona.Name,
 		}))
+	} else if *useConsole {
+		log.Info("--console ignored: the console runs only when no platform token is set")
 	}
 	return serve(ctx, env, inst, transports, operatorChats(env))
 }
