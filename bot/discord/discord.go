@@ -97,6 +97,12 @@ type Config struct {
 	// ShardID and ShardCount select one gateway shard (DESIGN §11);
 	// zero values mean the only shard.
 	ShardID, ShardCount int
+	// Cursors keeps, per channel, the newest message hearth stored, so
+	// that after every new gateway session Run fetches over REST what was
+	// sent while hearth was away (Discord does not replay events to a new
+	// session). Nil disables that backfill: messages sent while hearth is
+	// down are then lost.
+	Cursors CursorStore
 }
 
 // Transport is the Discord connection. Create it with New; call Run once.
@@ -117,6 +123,10 @@ type Transport struct {
 	appID   string // the application id, from READY
 	queue   []any
 	pending map[string]pendingInteraction // channel id → unanswered interaction
+
+	// Backfill positions; only Run's goroutine touches them.
+	chans map[string]*channelPos // channel id → what was stored there
+	dirty bool                   // chans changed since the last save
 }
 
 var _ bot.Transport = (*Transport)(nil)
@@ -184,6 +194,7 @@ func New(cfg Config) (*Transport, error) {
 		wake:    make(chan struct{}, 1),
 		disc:    make(chan struct{}, 1),
 		pending: make(map[string]pendingInteraction),
+		chans:   make(map[string]*channelPos),
 	}
 	s.Client = &http.Client{Timeout: restTimeout, Transport: rewriter{base: base, next: ht}}
 	s.Dialer = &websocket.Dialer{
@@ -213,11 +224,12 @@ func New(cfg Config) (*Transport, error) {
 // Name is the platform name, bot.PlatformDiscord.
 func (t *Transport) Name() string { return bot.PlatformDiscord }
 
-// onReady remembers who the bot is. It runs inside discordgo's Open with
-// the session lock held, so it must not block or call the session.
+// onReady remembers who the bot is and, since a new session replays
+// nothing, queues a backfill ahead of the session's events. It runs inside
+// discordgo's Open with the session lock held, so it must not block or
+// call the session.
 func (t *Transport) onReady(_ *discordgo.Session, r *discordgo.Ready) {
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	if r.User != nil {
 		t.self = r.User.ID
 	}
@@ -225,6 +237,10 @@ func (t *Transport) onReady(_ *discordgo.Session, r *discordgo.Ready) {
 		t.appID = r.Application.ID
 	} else if t.appID == "" {
 		t.appID = t.self
+	}
+	t.mu.Unlock()
+	if t.cfg.Cursors != nil {
+		t.enqueue(backfillEvent{})
 	}
 }
 
@@ -237,12 +253,22 @@ func (t *Transport) onDisconnect(_ *discordgo.Session, _ *discordgo.Disconnect) 
 }
 
 // enqueue hands a gateway event to Run without blocking discordgo's reader,
-// which may hold the session lock.
+// which may hold the session lock. When the queue is full the event is
+// dropped; with Cursors set, one backfill is queued behind the full queue
+// (past the limit), so dropped messages are fetched again once Run gets
+// there: everything ahead of it was delivered, everything dropped came
+// after.
 func (t *Transport) enqueue(e any) {
 	t.mu.Lock()
 	if len(t.queue) >= queueLimit {
+		_, marked := t.queue[len(t.queue)-1].(backfillEvent)
+		if t.cfg.Cursors != nil && !marked {
+			t.queue = append(t.queue, backfillEvent{})
+		}
 		t.mu.Unlock()
-		t.log.Error("discord: event queue full, dropping event", "limit", queueLimit)
+		if _, ok := e.(backfillEvent); !ok {
+			t.log.Error("discord: event queue full, dropping event", "limit", queueLimit, "backfill", t.cfg.Cursors != nil)
+		}
 		return
 	}
 	t.queue = append(t.queue, e)

@@ -27,6 +27,19 @@
 // directly to the URL that GET /api/v9/gateway names (behind
 // DISCORD_API_BASE, the proxy's answer).
 //
+// Discord does not replay events to a new gateway session. With
+// Config.Cursors set, the transport remembers per channel the newest
+// message the Inbound stored (cursor "discord.channels", a JSON object of
+// channel id → message id, the 1,000 most recently active channels) and,
+// after every READY, fetches each channel's newer messages over REST and
+// delivers them oldest first, through the same conversion as live events,
+// before the new session's own events. History messages carry no guild id,
+// so a channel first seen in the cursor is looked up once (GET
+// /channels/{id}) to tell a DM from a guild channel. The cursor is saved
+// when the event queue empties and when Run ends; it only ever lags what
+// was stored, so a crash causes refetching, which the Inbound's dedupe
+// absorbs, never a loss.
+//
 // discordgo's own reconnect loop is switched off: Run owns reconnection, so
 // every connection attempt is bounded, stops with its context, and fatal
 // close codes end Run instead of retrying forever.

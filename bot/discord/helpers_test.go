@@ -39,9 +39,19 @@ type recorder struct {
 	msgs      []bot.Message
 	reactions []bot.Reaction
 	fail      map[string]bool // message ids to refuse, as a full disk would
+	// gate, when set, holds every HandleMessage until it is closed, as a
+	// stuck store would.
+	gate chan struct{}
 }
 
-func (r *recorder) HandleMessage(_ context.Context, m bot.Message) error {
+func (r *recorder) HandleMessage(ctx context.Context, m bot.Message) error {
+	if r.gate != nil {
+		select {
+		case <-r.gate:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.fail[m.MessageID] {
@@ -104,6 +114,13 @@ type running struct {
 // the gateway session is ready.
 func start(t *testing.T, f *discordtest.Server, edit func(*Config)) *running {
 	t.Helper()
+	return startWith(t, f, &recorder{}, edit)
+}
+
+// startWith is start with a given Inbound, e.g. one that refuses messages
+// from the first delivery on.
+func startWith(t *testing.T, f *discordtest.Server, rec *recorder, edit func(*Config)) *running {
+	t.Helper()
 	cfg := Config{Token: fakeToken, APIBase: f.Base(), Logger: testLogger(t), OpenTimeout: 5 * time.Second}
 	if edit != nil {
 		edit(&cfg)
@@ -114,7 +131,7 @@ func start(t *testing.T, f *discordtest.Server, edit func(*Config)) *running {
 	}
 	trust(f, tr)
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &running{tr: tr, rec: &recorder{}, cancel: cancel, done: make(chan error, 1)}
+	r := &running{tr: tr, rec: rec, cancel: cancel, done: make(chan error, 1)}
 	go func() { r.done <- tr.Run(ctx, r.rec) }()
 	t.Cleanup(func() { r.stop(t) })
 	eventually(t, "gateway ready", func() bool {

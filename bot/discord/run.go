@@ -25,11 +25,17 @@ const (
 
 // Run connects to the gateway, registers the slash commands, and delivers
 // events to in until ctx ends; then it closes the gateway and returns nil.
-// It reconnects (resuming the session) when the connection drops. It
-// returns an error when the first connection fails or Discord closes the
-// gateway with a code that retrying cannot fix, such as 4014 when the
-// Message Content intent is not enabled.
+// It reconnects (resuming the session) when the connection drops. After
+// each READY (a new session, which replays nothing) it backfills the
+// channels in Config.Cursors before the new session's events; see backfill.
+// It returns an error when the cursor cannot be read, the first connection
+// fails, or Discord closes the gateway with a code that retrying cannot
+// fix, such as 4014 when the Message Content intent is not enabled.
 func (t *Transport) Run(ctx context.Context, in bot.Inbound) error {
+	if err := t.loadCursor(ctx); err != nil {
+		return fmt.Errorf("discord: %w", err)
+	}
+	defer t.saveCursor(ctx) // after shutdown: nothing is delivered any more
 	defer t.shutdown()
 	if err := t.open(ctx); err != nil {
 		if ctx.Err() != nil {
@@ -210,6 +216,7 @@ func (t *Transport) drain(ctx context.Context, in bot.Inbound) {
 		if len(t.queue) == 0 {
 			t.queue = nil // let a burst's backing array go
 			t.mu.Unlock()
+			t.saveCursor(ctx) // one write per burst, not per message
 			return
 		}
 		e := t.queue[0]
@@ -227,13 +234,9 @@ func (t *Transport) deliver(ctx context.Context, in bot.Inbound, e any) {
 	now := t.now()
 	switch e := e.(type) {
 	case *discordgo.MessageCreate:
-		m, ok := messageFromEvent(e.Message, self, now)
-		if !ok {
-			return
-		}
-		if err := in.HandleMessage(ctx, m); err != nil {
-			t.log.Error("discord: handle message", "chat", m.ChatID, "message", m.MessageID, "err", err)
-		}
+		t.deliverMessage(ctx, in, e.Message)
+	case backfillEvent:
+		t.backfill(ctx, in)
 	case *discordgo.MessageReactionAdd:
 		if e.Member != nil && e.Member.User != nil && e.Member.User.Bot {
 			return // another bot's reaction is no feedback
@@ -248,6 +251,23 @@ func (t *Transport) deliver(ctx context.Context, in bot.Inbound, e any) {
 	case *discordgo.InteractionCreate:
 		t.deliverInteraction(ctx, in, e.Interaction, now)
 	}
+}
+
+// deliverMessage converts one message, live or backfilled, hands it to the
+// Inbound and records a stored one in the channel's position. It reports
+// whether the Inbound accepted the message.
+func (t *Transport) deliverMessage(ctx context.Context, in bot.Inbound, msg *discordgo.Message) bool {
+	self, _ := t.ids()
+	m, ok := messageFromEvent(msg, self, t.now())
+	if !ok {
+		return false
+	}
+	err := in.HandleMessage(ctx, m)
+	if err != nil {
+		t.log.Error("discord: handle message", "chat", m.ChatID, "message", m.MessageID, "err", err)
+	}
+	t.delivered(msg.ChannelID, msg.GuildID, msg.ID, err)
+	return err == nil
 }
 
 // deliverInteraction acknowledges a command or button click within

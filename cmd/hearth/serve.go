@@ -93,7 +93,7 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 			dc = append(dc, discord.Command{Name: c.Name, Description: c.Description, Option: c.Arg})
 		}
 		d, err := discord.New(discord.Config{
-			Token: token, APIBase: env.Getenv("DISCORD_API_BASE"), Commands: dc,
+			Token: token, APIBase: env.Getenv("DISCORD_API_BASE"), Commands: dc, Cursors: inst.db,
 			Logger: log.With("transport", "discord"),
 		})
 		if err != nil {

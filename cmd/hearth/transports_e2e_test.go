@@ -583,3 +583,45 @@ func TestOneInstanceAnswersBothPlatforms(t *testing.T) {
 		t.Errorf("state messages: telegram:42 %d, discord:43 %d; want 1 each", a, b)
 	}
 }
+
+// TestDiscordDMWhileDownIsAnswered stops hearth with SIGTERM; a DM reaches
+// Discord while it is down (no gateway session hears of it, and the new
+// session replays nothing). The restarted daemon fetches it from the
+// channel's history and answers it exactly once.
+func TestDiscordDMWhileDownIsAnswered(t *testing.T) {
+	t.Parallel()
+	ctx := e2eContext(t)
+	dc := discordtest.NewServer(t, e2eDiscordToken)
+	db := filepath.Join(t.TempDir(), "luna.db")
+
+	first := startDaemon(t, ctx, db, discordEnv(dc))
+	waitDiscordReady(t, dc)
+	dc.Dispatch("MESSAGE_CREATE", discordDM("1001", "dm7", "43", "hello Luna"))
+	waitFor(t, "the first DM's reply", func() bool { return len(channelMsgs(dc, "dm7")) > 0 })
+	first.term(t)
+	if dc.Live() {
+		t.Fatal("gateway still connected after SIGTERM")
+	}
+
+	dc.AddHistory(discordDM("1002", "dm7", "43", "are you still there?"))
+	second := startDaemon(t, ctx, db, discordEnv(dc))
+	waitFor(t, "the missed DM's reply", func() bool { return len(channelMsgs(dc, "dm7")) >= 2 })
+	second.term(t) // drains every accepted turn
+	got := channelMsgs(dc, "dm7")
+	if len(got) != 2 {
+		t.Fatalf("%d replies to 2 DMs across a restart, want 2: %+v", len(got), got)
+	}
+	checkReply(t, got[1].Content)
+	if n := stateMessages(t, db, "discord:43"); n != 2 {
+		t.Errorf("state messages = %d, want 2", n)
+	}
+	var afters []string
+	dc.Snapshot(func(f *discordtest.Server) {
+		for _, fe := range f.Fetches {
+			afters = append(afters, fe.Channel+">"+fe.After)
+		}
+	})
+	if !slices.Equal(afters, []string{"dm7>1001"}) {
+		t.Errorf("history requests %v, want one for dm7 after 1001 (the stored cursor)", afters)
+	}
+}

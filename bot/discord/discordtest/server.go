@@ -4,6 +4,8 @@
 // heartbeats, RESUME with replay, invalid sessions, close codes) to drive
 // the real discordgo client. It records what the client sent and lets a
 // test inject rate limits, forbidden channels and expired interactions.
+// It keeps each channel's message history (what was dispatched or added
+// with AddHistory) and serves it over REST, for the transport's backfill.
 package discordtest
 
 import (
@@ -116,8 +118,9 @@ type Server struct {
 	Identifies  []Identify
 	Resumes     []Resume
 	Heartbeats  int
-	Closed      int   // gateway connections that ended
-	Seq         int64 // last sequence number sent in this session
+	Closed      int     // gateway connections that ended
+	Seq         int64   // last sequence number sent in this session
+	Fetches     []Fetch // every history request (GET a channel's messages)
 
 	// Behaviour switches.
 	Limit429           map[string]int // path → how many 429s to answer first
@@ -128,10 +131,11 @@ type Server struct {
 	InvalidateOnResume bool            // answer RESUME with op 9 once
 	Silent             bool            // never send HELLO
 
-	conn   *conn
-	log    []dispatch // this session's dispatches, for RESUME replay
-	nextID int
-	valid  bool // the session can be resumed
+	conn    *conn
+	history map[string]*channel // channel id → what was posted there
+	log     []dispatch          // this session's dispatches, for RESUME replay
+	nextID  int
+	valid   bool // the session can be resumed
 }
 
 type dispatch struct {
@@ -150,8 +154,11 @@ func NewServer(t testing.TB, token string) *Server { return newServer(t, token, 
 func NewTLSServer(t testing.TB, token string) *Server { return newServer(t, token, true) }
 
 func newServer(t testing.TB, token string, withTLS bool) *Server {
-	f := &Server{t: t, token: token, Limit429: map[string]int{}, Forbid: map[string]bool{}, Expired: map[string]bool{}}
+	f := &Server{t: t, token: token, Limit429: map[string]int{}, Forbid: map[string]bool{}, Expired: map[string]bool{},
+		history: map[string]*channel{}}
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/v9/channels/{id}", f.auth(f.getChannel))
+	mux.HandleFunc("GET /api/v9/channels/{id}/messages", f.auth(f.channelMessages))
 	mux.HandleFunc("GET /gw", f.gateway)
 	mux.HandleFunc("GET /gw/", f.gateway) // discordgo appends a slash
 	mux.HandleFunc("GET /api/v9/gateway", f.auth(f.gatewayURL))
@@ -492,10 +499,14 @@ func (f *Server) write(d *dispatch) {
 }
 
 // Dispatch sends an event to the client now, or replays it when the client
-// resumes.
+// resumes. A MESSAGE_CREATE is also added to its channel's history, as on
+// Discord.
 func (f *Server) Dispatch(typ string, d any) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if typ == "MESSAGE_CREATE" {
+		f.record(d)
+	}
 	f.send(dispatch{typ: typ, d: d})
 }
 
