@@ -32,7 +32,11 @@ func TestMain(m *testing.M) {
 	os.Chmod(dir, 0o755)
 	hearthBin = filepath.Join(dir, "hearth")
 	build := exec.Command("go", "build", "-o", hearthBin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if raceEnabled {
+		build.Args = append(build.Args[:2], "-race", "-o", hearthBin, ".")
+	} else {
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	}
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "build hearth: %v\n%s", err, out)
 		os.Exit(1)
@@ -53,7 +57,10 @@ func examplePersona(t *testing.T) string {
 // unless env adds them.
 func hearthCmd(ctx context.Context, env []string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, hearthBin, args...)
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.TempDir(), "USER=tester", "HEARTH_LOG_LEVEL=debug"}, env...)
+	// GORACE: a race in the daemon fails its test (exit 66), and the race
+	// runtime's default 1 s sleep at exit is skipped.
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.TempDir(), "USER=tester", "HEARTH_LOG_LEVEL=debug",
+		"GORACE=halt_on_error=1 atexit_sleep_ms=0"}, env...)
 	return cmd
 }
 
