@@ -449,6 +449,7 @@ func FuzzCursor(f *testing.F) {
 // behind the full queue, so none is lost and all arrive in order.
 func TestQueueOverflowIsBackfilled(t *testing.T) {
 	f := newFakeDiscord(t)
+	f.ReplayUnseen = true // dispatches race the new session's READY
 	cur := &memCursors{}
 	first := start(t, f, withCursors(cur))
 	f.Dispatch("MESSAGE_CREATE", message("100000", "990", "", "42", "first"))

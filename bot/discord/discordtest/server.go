@@ -107,6 +107,11 @@ type Server struct {
 	t     testing.TB
 	token string
 
+	// ReplayUnseen makes a new session receive the events no connection
+	// saw before it. Real Discord does not; tests that dispatch before the
+	// client connects set it. Set it before the client connects.
+	ReplayUnseen bool
+
 	mu sync.Mutex
 	// What the client did.
 	Msgs        []Msg
@@ -447,16 +452,19 @@ func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// identified starts a new session on c: sequence numbers restart, READY
-// goes first, then the events no connection has seen yet (the old
-// session's other events are lost, as on Discord).
+// identified starts a new session on c: sequence numbers restart and READY
+// goes first. As on Discord, a new session gets nothing of what happened
+// before it: events no connection saw are gone (they stay in channel
+// history, where a client can fetch them), unless ReplayUnseen is set.
 func (f *Server) identified(c *conn, ready dispatch) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	queue := []dispatch{ready}
-	for _, d := range f.log {
-		if !d.written {
-			queue = append(queue, d)
+	if f.ReplayUnseen {
+		for _, d := range f.log {
+			if !d.written {
+				queue = append(queue, d)
+			}
 		}
 	}
 	f.valid, f.Seq, f.log, f.conn = true, 0, nil, c
