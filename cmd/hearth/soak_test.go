@@ -204,7 +204,7 @@ func TestSoak(t *testing.T) {
 	db := filepath.Join(dir, "luna.db")
 	env := append(telegramEnv(tg), "OPENAI_BASE_URL="+llmURL, "OPENAI_API_KEY=test-key-123456",
 		"HEARTH_HTTP_ADDR=127.0.0.1:0", "HEARTH_LOG_LEVEL=info")
-	d := startSoakDaemon(t, ctx, db, persona, env)
+	d := startDaemonWith(t, ctx, db, persona, env)
 	addrRe := regexp.MustCompile(`admin API listening.*addr=(127\.0\.0\.1:\d+)`)
 	waitFor(t, "the admin API", func() bool { return addrRe.MatchString(d.stderr.String()) })
 	base := "http://" + addrRe.FindStringSubmatch(d.stderr.String())[1]
@@ -309,37 +309,6 @@ func TestSoak(t *testing.T) {
 	if last.turns == 0 || last.reflects == 0 || last.proactive == 0 {
 		t.Errorf("the soak did not exercise everything: %d turns, %d reflections, %d proactive messages", last.turns, last.reflects, last.proactive)
 	}
-}
-
-// startSoakDaemon is startDaemon with the soak persona.
-func startSoakDaemon(t *testing.T, ctx context.Context, db, persona string, env []string) *daemon {
-	t.Helper()
-	cmd := hearthCmd(ctx, env, "run", "--db", db, "--persona", persona)
-	d := &daemon{cmd: cmd, stderr: &syncBuffer{}, done: make(chan error, 1)}
-	cmd.Stderr = d.stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start hearth: %v", err)
-	}
-	go func() { d.done <- cmd.Wait() }()
-	t.Cleanup(func() {
-		if !d.exited {
-			_ = cmd.Process.Kill()
-			d.wait(t)
-		}
-		if t.Failed() {
-			t.Logf("hearth stderr (last 4 KiB):\n%s", tail(d.stderr.String(), 4096))
-		}
-	})
-	waitFor(t, "hearth running", func() bool {
-		select {
-		case err := <-d.done:
-			d.exited, d.err = true, err
-			t.Fatalf("hearth exited at start: %v\n%s", err, d.stderr.String())
-		default:
-		}
-		return strings.Contains(d.stderr.String(), "hearth running")
-	})
-	return d
 }
 
 // tail is the last n bytes of s.

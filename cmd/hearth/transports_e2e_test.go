@@ -46,7 +46,13 @@ type daemon struct {
 // is running. The process is killed when the test ends if still alive.
 func startDaemon(t *testing.T, ctx context.Context, db string, env []string) *daemon {
 	t.Helper()
-	cmd := hearthCmd(ctx, env, "run", "--db", db, "--persona", examplePersona(t))
+	return startDaemonWith(t, ctx, db, examplePersona(t), env)
+}
+
+// startDaemonWith is startDaemon with another persona file.
+func startDaemonWith(t *testing.T, ctx context.Context, db, persona string, env []string) *daemon {
+	t.Helper()
+	cmd := hearthCmd(ctx, env, "run", "--db", db, "--persona", persona)
 	d := &daemon{cmd: cmd, stderr: &syncBuffer{}, done: make(chan error, 1)}
 	cmd.Stderr = d.stderr // stdin and stdout: /dev/null, not a terminal
 	if err := cmd.Start(); err != nil {
@@ -59,7 +65,7 @@ func startDaemon(t *testing.T, ctx context.Context, db string, env []string) *da
 			d.wait(t)
 		}
 		if t.Failed() {
-			t.Logf("hearth stderr (pid %d):\n%s", cmd.Process.Pid, d.stderr.String())
+			t.Logf("hearth stderr (pid %d, last 4 KiB):\n%s", cmd.Process.Pid, tail(d.stderr.String(), 4096))
 		}
 	})
 	waitFor(t, "hearth running", func() bool {
