@@ -14,6 +14,10 @@ import (
 // (30 days of a very chatty user; the seed's windows are 30 days).
 const DailyScan = 5000
 
+// wholeDay is the most anyone can talk in a day: if even that would not
+// call for a break, the relationship has no daily limit.
+const wholeDay = 24 * time.Hour
+
 // signalBreak marks the day's seed 003 §6.2 break suggestion, so it is sent
 // once a day, not once a turn. It carries no points.
 const signalBreak = "break_suggested"
@@ -174,7 +178,7 @@ func activity(eps []store.Episode, log []store.Proactive, loc *time.Location) (h
 func (h *Handler) breakDue(ctx context.Context, u store.User, rel heart.Relationship, now time.Time) bool {
 	// Most relationships have no daily limit at all: skip the reads when
 	// even a whole day of talk would not call for a break.
-	if !heart.BreakDue(rel, 24*time.Hour) {
+	if !heart.BreakDue(rel, wholeDay) {
 		return false
 	}
 	day := startOfDay(now, h.loc)

@@ -15,6 +15,10 @@ import (
 // MeWindow is the period of the /me card and chart (seed 003 §9 最近30天).
 const MeWindow = 30 * 24 * time.Hour
 
+// WhySignalsWindow is how far back /why lists relationship signals
+// (hearth's choice: a week reads as "lately").
+const WhySignalsWindow = 7 * 24 * time.Hour
+
 // meLabels are the /me card's labels (seed 003 §9 用户仪表盘), en, zh, ja.
 var meLabels = map[string][3]string{
 	"title":    {"Me and %s", "我和%s的关系", "わたしと%s"},
@@ -153,7 +157,7 @@ func (h *Handler) why(ctx context.Context, u store.User, now time.Time) (string,
 	if err != nil {
 		return "", fmt.Errorf("/why episodes: %w", err)
 	}
-	sigs, err := h.cfg.Store.Signals(ctx, u.ID, now.Add(-7*24*time.Hour))
+	sigs, err := h.cfg.Store.Signals(ctx, u.ID, now.Add(-WhySignalsWindow))
 	if err != nil {
 		return "", fmt.Errorf("/why signals: %w", err)
 	}

@@ -30,6 +30,13 @@ const (
 	DefaultPowerRequests = 3
 	// MaxPersonaBytes bounds a persona file; real ones are a few KiB.
 	MaxPersonaBytes = 1 << 20
+	// MaxDependency bounds seed 001 §3.3's sensitivity: ten times the
+	// seed's most sensitive type (Nana 1.5) would already make one message
+	// swing the mood across its whole range.
+	MaxDependency = 5.0
+	// MaxPride bounds seed 001 §5.2's pride: at 30 the apology bonus is
+	// already the floor of 5; 100 leaves room without inviting nonsense.
+	MaxPride = 100.0
 )
 
 // personaYAML is hearth's persona file. persona.example.yaml documents every
@@ -201,14 +208,14 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 		return bad("persona", "is required: who the companion is")
 	}
 	if y.Dependency != nil {
-		if *y.Dependency <= 0 || *y.Dependency > 5 {
-			return bad("dependency", "%v is outside (0, 5] (seed 001 §3.3: Nana 1.5, Luna 1.0, Vesper 0.5)", *y.Dependency)
+		if *y.Dependency <= 0 || *y.Dependency > MaxDependency {
+			return bad("dependency", "%v is outside (0, %v] (seed 001 §3.3: Nana 1.5, Luna 1.0, Vesper 0.5)", *y.Dependency, MaxDependency)
 		}
 		p.Dependency = *y.Dependency
 	}
 	if y.Pride != nil {
-		if *y.Pride < 0 || *y.Pride > 100 {
-			return bad("pride", "%v is outside [0, 100]", *y.Pride)
+		if *y.Pride < 0 || *y.Pride > MaxPride {
+			return bad("pride", "%v is outside [0, %v]", *y.Pride, MaxPride)
 		}
 		p.Pride = *y.Pride
 	}
