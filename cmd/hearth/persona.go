@@ -30,9 +30,9 @@ const (
 	DefaultPowerRequests = 3
 	// MaxPersonaBytes bounds a persona file; real ones are a few KiB.
 	MaxPersonaBytes = 1 << 20
-	// MaxDependency bounds seed 001 §3.3's sensitivity: ten times the
-	// seed's most sensitive type (Nana 1.5) would already make one message
-	// swing the mood across its whole range.
+	// MaxDependency bounds seed 001 §3.3's sensitivity at over three times
+	// its most sensitive type (Nana 1.5): there a single INSULT already
+	// moves the mood by 5 × 50 = 250, past its whole ±100 range.
 	MaxDependency = 5.0
 	// MaxPride bounds seed 001 §5.2's pride: at 30 the apology bonus is
 	// already the floor of 5; 100 leaves room without inviting nonsense.
