@@ -145,15 +145,13 @@ func (db *DB) OutboundByPlatformID(ctx context.Context, platform, chatID, platfo
 	return o, true, nil
 }
 
-// OutboundStatus is the current status of ledger entry id, read on the
-// writer connection so it sees the latest commit (a deliverer re-checks it
-// after claiming an entry from an older list).
+// OutboundStatus is the current status of ledger entry id (a deliverer
+// re-checks it after claiming an entry from an older list). A read
+// transaction sees every commit made before it starts, so the read pool
+// serves it without waiting behind the writer.
 func (db *DB) OutboundStatus(ctx context.Context, id int64) (string, error) {
-	if db.writer == nil {
-		return "", fmt.Errorf("outbound status %d: %w", id, ErrReadOnly)
-	}
 	var status string
-	err := db.writer.QueryRowContext(ctx, "SELECT status FROM outbound WHERE id = ?", id).Scan(&status)
+	err := db.reader.QueryRowContext(ctx, "SELECT status FROM outbound WHERE id = ?", id).Scan(&status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", fmt.Errorf("outbound status %d: %w", id, ErrNotFound)
 	}

@@ -193,17 +193,24 @@ func (t *Transport) Run(ctx context.Context, in bot.Inbound) error {
 			continue
 		}
 		failures = 0
+		// The offset is saved once per batch, after the handler stored every
+		// update of it: a crash mid-batch only redelivers updates the handler
+		// already stored and dedupes, and a busy bot saves one write per
+		// poll instead of one per message.
+		batchOffset := offset
 		for _, u := range updates {
 			if !u.HasID {
 				t.log.Error("telegram update without id dropped", "err", u.Err)
 				continue
 			}
 			if err := t.deliver(ctx, in, u); err != nil {
-				return nil // ctx ended while retrying; the update stays unconfirmed
+				break // ctx ended while retrying; the update stays unconfirmed
 			}
 			// Telegram is the authority on what is unconfirmed, so every
 			// update it returns is delivered; the offset never moves back.
 			offset = max(offset, u.ID+1)
+		}
+		if offset != batchOffset {
 			t.saveOffset(ctx, offset)
 		}
 	}

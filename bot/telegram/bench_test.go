@@ -1,0 +1,199 @@
+package telegram_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"hearth/bot"
+	"hearth/bot/brain"
+	"hearth/bot/telegram"
+	"hearth/bot/telegram/telegramtest"
+	"hearth/store"
+)
+
+// Workload of BenchmarkTelegramTurnVsEcho (issue 8): sequential messages
+// for latency, then a burst from many chats for throughput.
+const (
+	benchSequential = 200
+	benchBurst      = 200
+	benchToken      = "123:bench"
+	benchWait       = 30 * time.Second
+)
+
+// instantBrain answers every call at once: the benchmark measures hearth,
+// not a model.
+type instantBrain struct{}
+
+func (instantBrain) Complete(_ context.Context, req bot.Request) (bot.Response, error) {
+	if req.Kind == bot.KindReply {
+		return bot.Response{Text: "I'm here.", Trailer: `{"emotion_label":"joy","emotion_intensity":0.3,"salience":0.2,"confidence":0.9,"topic_tags":[],"remember":[],"scratch":""}`}, nil
+	}
+	return bot.Response{Text: `{"intent_category":"SMALL_TALK","sentiment":0.1,"disclosure":"none","crisis":false}`}, nil
+}
+
+// echo is a bare echo bot on the same transport: it answers in the poll
+// loop, with no storage at all.
+type echo struct{ tr *telegram.Transport }
+
+func (e echo) HandleMessage(ctx context.Context, m bot.Message) error {
+	_, err := e.tr.Send(ctx, m.Chat(), bot.Outgoing{Text: m.Text})
+	return err
+}
+
+func (echo) HandleReaction(context.Context, bot.Reaction) error { return nil }
+
+type memCursors struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (c *memCursors) Cursor(_ context.Context, k string) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[k], nil
+}
+
+func (c *memCursors) SetCursor(_ context.Context, k, v string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m[k] = v
+	return nil
+}
+
+// phase is one bot under the workload.
+type phase struct {
+	latencies []time.Duration // push → the fake received sendMessage
+	perSecond float64         // burst throughput
+}
+
+// runPhase starts a bot (echo or hearth) on a fresh fake Bot API and runs
+// the workload against it.
+func runPhase(b *testing.B, hearth bool) phase {
+	f := telegramtest.NewServer(b, benchToken)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var cursors telegram.CursorStore = &memCursors{m: map[string]string{}}
+	var db *store.DB
+	if hearth {
+		var err error
+		if db, err = store.Open(ctx, filepath.Join(b.TempDir(), "bench.db"), store.Options{}); err != nil {
+			b.Fatal(err)
+		}
+		defer db.Close()
+		cursors = db
+	}
+	tr, err := telegram.New(ctx, telegram.Config{Token: benchToken, Endpoint: f.Endpoint(), Cursors: cursors, Logger: log, PollTimeout: time.Second})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var in bot.Inbound = echo{tr}
+	var h *bot.Handler
+	if hearth {
+		h, err = bot.NewHandler(ctx, bot.Config{
+			Persona: bot.Persona{Name: "Luna", Language: "en", Text: "A kind companion.", Dependency: 1, Perception: "llm", Timezone: time.UTC},
+			Store:   db, Brain: instantBrain{}, Offline: brain.NewOffline(),
+			Senders: map[string]bot.Sender{bot.PlatformTelegram: tr}, Logger: log,
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		in = h
+	}
+	done := make(chan error, 1)
+	go func() { done <- tr.Run(ctx, in) }()
+	defer func() {
+		cancel()
+		<-done
+		if h != nil {
+			h.Drain()
+		}
+	}()
+
+	var p phase
+	chat := int64(1000)
+	push := func() (int64, time.Time) {
+		chat++
+		at := time.Now()
+		f.Push("message", telegramtest.TextMessage(chat, telegramtest.PrivateChat(chat), telegramtest.User(chat, "U"), fmt.Sprintf("hello %d", chat)))
+		return chat, at
+	}
+	answered := func(c int64) (time.Time, bool) {
+		for _, call := range f.SentTo(c) {
+			if call.Method == "sendMessage" {
+				return call.At, true
+			}
+		}
+		return time.Time{}, false
+	}
+	wait := func(cond func() bool) {
+		deadline := time.Now().Add(benchWait)
+		for !cond() {
+			if time.Now().After(deadline) {
+				b.Fatal("timed out waiting for replies")
+			}
+			time.Sleep(50 * time.Microsecond)
+		}
+	}
+	for range benchSequential {
+		c, at := push()
+		var sent time.Time
+		wait(func() bool { var ok bool; sent, ok = answered(c); return ok })
+		p.latencies = append(p.latencies, sent.Sub(at))
+	}
+	chats := make([]int64, 0, benchBurst)
+	start := time.Now()
+	for range benchBurst {
+		c, _ := push()
+		chats = append(chats, c)
+	}
+	var last time.Time
+	wait(func() bool {
+		for _, c := range chats {
+			at, ok := answered(c)
+			if !ok {
+				return false
+			}
+			if at.After(last) {
+				last = at
+			}
+		}
+		return true
+	})
+	p.perSecond = float64(benchBurst) / last.Sub(start).Seconds()
+	return p
+}
+
+func quantile(ds []time.Duration, q float64) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(q*float64(len(s))))]
+}
+
+// BenchmarkTelegramTurnVsEcho is issue 8's first benchmark: hearth's turn
+// with an instant brain through the real Telegram transport against the
+// fake Bot API on 127.0.0.1, compared in the same run with a bare echo bot
+// on the same library and fake. Goals: throughput ≥ 0.5× the echo's, p99
+// added latency ≤ 2 ms.
+func BenchmarkTelegramTurnVsEcho(b *testing.B) {
+	var e, h phase
+	for b.Loop() {
+		e = runPhase(b, false)
+		h = runPhase(b, true)
+	}
+	b.ReportMetric(float64(quantile(e.latencies, 0.5).Microseconds()), "echo-p50-µs")
+	b.ReportMetric(float64(quantile(h.latencies, 0.5).Microseconds()), "hearth-p50-µs")
+	b.ReportMetric(float64(quantile(e.latencies, 0.99).Microseconds()), "echo-p99-µs")
+	b.ReportMetric(float64(quantile(h.latencies, 0.99).Microseconds()), "hearth-p99-µs")
+	b.ReportMetric(float64((quantile(h.latencies, 0.99) - quantile(e.latencies, 0.99)).Microseconds()), "added-p99-µs")
+	b.ReportMetric(e.perSecond, "echo-msgs/s")
+	b.ReportMetric(h.perSecond, "hearth-msgs/s")
+	b.ReportMetric(h.perSecond/e.perSecond, "hearth/echo")
+}
