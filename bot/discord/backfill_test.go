@@ -142,6 +142,42 @@ func TestBackfillAfterRestart(t *testing.T) {
 	}
 }
 
+// TestMissedWithoutSessionIsBackfilledNotReplayed is the chaos test's
+// Discord path in one package: the fake, like Discord, hands a new session
+// nothing that was dispatched while no session was up. So a DM in a channel
+// hearth never stored anything from, sent before its first session, is lost
+// (README, "Delivery guarantees": backfill reaches only the channels in the
+// cursor), while one sent during a later outage is fetched from history.
+// The chaos test must therefore not write before hearth's first session.
+func TestMissedWithoutSessionIsBackfilledNotReplayed(t *testing.T) {
+	f := newFakeDiscord(t)
+	cur := &memCursors{}
+	f.Dispatch("MESSAGE_CREATE", message("2001", "610", "", "42", "anyone home?")) // no session yet
+
+	first := start(t, f, withCursors(cur))
+	f.Dispatch("MESSAGE_CREATE", message("2002", "610", "", "42", "hello"))
+	first.rec.waitMessage(t, "2002")
+	// A replay or a backfill would have come ahead of the live event.
+	if got, want := first.rec.ids(), []string{"2002"}; !slices.Equal(got, want) {
+		t.Errorf("first session delivered %v, want %v: the fake replayed an event no session saw", got, want)
+	}
+	cur.waitCursor(t, "610", "2002")
+	first.stop(t)
+	waitStopped(t, f)
+
+	f.Dispatch("MESSAGE_CREATE", message("2003", "610", "", "42", "still there?")) // hearth is down
+	second := start(t, f, withCursors(cur))
+	second.rec.waitMessage(t, "2003")
+	if fe := fetches(f, "610"); len(fe) != 1 || fe[0].After != "2002" {
+		t.Errorf("history requests = %+v, want one after=2002", fe)
+	}
+	f.Dispatch("MESSAGE_CREATE", message("2004", "610", "", "42", "good"))
+	second.rec.waitMessage(t, "2004")
+	if got, want := second.rec.ids(), []string{"2003", "2004"}; !slices.Equal(got, want) {
+		t.Errorf("second session delivered %v, want %v (the outage's message once, from history)", got, want)
+	}
+}
+
 func TestBackfillGuildChannel(t *testing.T) {
 	f := newFakeDiscord(t)
 	cur := &memCursors{}
