@@ -19,7 +19,7 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // waitTimeout bounds every poll; generous for a loaded 2-core machine.
-const waitTimeout = 10 * time.Second
+const waitTimeout = 30 * time.Second
 
 // eventually polls cond until it holds or waitTimeout passes.
 func eventually(t testing.TB, what string, cond func() bool) {
