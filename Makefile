@@ -19,7 +19,7 @@ run: build
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
-	$(GO) vet ./...
+	$(GO) vet -race ./...  # -race: vet shares the race build with make test
 
 test: lint
 	$(GO) test -race -count=1 ./...
