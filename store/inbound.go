@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -152,4 +153,31 @@ func (db *DB) SetCursor(ctx context.Context, name, value string) error {
 			ON CONFLICT (name) DO UPDATE SET value = excluded.value`, name, value)
 		return err
 	})
+}
+
+// NewestMessageIDs maps each chat of platform to the newest platform
+// message id stored from it, comparing ids as numbers (Discord snowflakes).
+// Ids that are not numbers (slash-command and button events) are skipped.
+// The Discord transport resumes its history backfill from these.
+func (db *DB) NewestMessageIDs(ctx context.Context, platform string) (map[string]string, error) {
+	rows, err := db.reader.QueryContext(ctx, `SELECT chat_id, MAX(CAST(message_id AS INTEGER)) FROM inbound
+		WHERE platform = ? AND message_id GLOB '[1-9]*' AND message_id NOT GLOB '*[^0-9]*'
+		GROUP BY chat_id`, platform)
+	if err != nil {
+		return nil, fmt.Errorf("newest message ids of %s: %w", platform, err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var chat string
+		var id int64
+		if err := rows.Scan(&chat, &id); err != nil {
+			return nil, fmt.Errorf("newest message ids of %s: %w", platform, err)
+		}
+		out[chat] = strconv.FormatInt(id, 10)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("newest message ids of %s: %w", platform, err)
+	}
+	return out, nil
 }

@@ -119,13 +119,27 @@ func (t *Transport) loadCursor(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("read cursor %s: %w", channelsCursor, err)
 	}
-	if raw == "" {
-		return nil
-	}
 	var saved map[string]string
-	if err := json.Unmarshal([]byte(raw), &saved); err != nil {
-		t.log.Error("discord: cursor is not a JSON object of ids; backfill starts afresh", "cursor", channelsCursor, "err", err)
-		return nil
+	if raw != "" {
+		if err := json.Unmarshal([]byte(raw), &saved); err != nil {
+			t.log.Error("discord: cursor is not a JSON object of ids; backfill starts afresh", "cursor", channelsCursor, "err", err)
+			saved = nil
+		}
+	}
+	if t.cfg.Stored != nil {
+		stored, err := t.cfg.Stored(ctx)
+		if err != nil {
+			return fmt.Errorf("read stored positions: %w", err)
+		}
+		if saved == nil {
+			saved = make(map[string]string, len(stored))
+		}
+		for ch, last := range stored {
+			if cur, ok := saved[ch]; !ok || snowflakeLess(cur, last) {
+				saved[ch] = last
+				t.dirty = true
+			}
+		}
 	}
 	for ch, last := range saved {
 		if ch != "" && last != "" {

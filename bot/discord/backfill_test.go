@@ -547,3 +547,23 @@ func (d *dropCounter) Handle(_ context.Context, r slog.Record) error {
 func (d *dropCounter) WithAttrs([]slog.Attr) slog.Handler { return d }
 
 func (d *dropCounter) WithGroup(string) slog.Handler { return d }
+
+// TestBackfillSeededFromTheStore: the cursor was never saved (hearth died
+// right after storing the channel's first message), but the store knows
+// the channel: the backfill still fetches what came after it.
+func TestBackfillSeededFromTheStore(t *testing.T) {
+	f := newFakeDiscord(t)
+	f.AddHistory(message("3001", "620", "", "42", "stored before the crash"))
+	f.AddHistory(message("3002", "620", "", "42", "sent while hearth was down"))
+	r := start(t, f, func(c *Config) {
+		c.Cursors = &memCursors{} // empty: never saved
+		c.Stored = func(context.Context) (map[string]string, error) { return map[string]string{"620": "3001"}, nil }
+	})
+	r.rec.waitMessage(t, "3002")
+	if got := r.rec.ids(); !slices.Equal(got, []string{"3002"}) {
+		t.Errorf("delivered %v, want only the message after the stored one", got)
+	}
+	if fe := fetches(f, "620"); len(fe) != 1 || fe[0].After != "3001" {
+		t.Errorf("history requests = %+v, want one after=3001", fe)
+	}
+}

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -103,6 +104,11 @@ type Config struct {
 	// session). Nil disables that backfill: messages sent while hearth is
 	// down are then lost.
 	Cursors CursorStore
+	// Stored, when set, reports the newest message id the instance stored
+	// per channel. Run merges it into the cursor at start: the store is the
+	// truth about what was stored, and it covers a channel whose first
+	// message was stored just before a crash, before the cursor was saved.
+	Stored func(ctx context.Context) (map[string]string, error)
 }
 
 // Transport is the Discord connection. Create it with New; call Run once.

@@ -94,6 +94,9 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 		}
 		d, err := discord.New(discord.Config{
 			Token: token, APIBase: env.Getenv("DISCORD_API_BASE"), Commands: dc, Cursors: inst.db,
+			Stored: func(ctx context.Context) (map[string]string, error) {
+				return inst.db.NewestMessageIDs(ctx, bot.PlatformDiscord)
+			},
 			Logger: log.With("transport", "discord"),
 		})
 		if err != nil {
