@@ -462,3 +462,50 @@ func TestSecretsNeverReachTheLogs(t *testing.T) {
 		t.Errorf("the failure is not explained: %s", run.stderr)
 	}
 }
+
+// TestWatchClearBesideARunningDaemon: a crisis puts the user in Watch, and
+// the operator's `hearth watch clear` ends it while the daemon keeps
+// running on the same file (seed 003 §3: a person reviews, not the bot).
+func TestWatchClearBesideARunningDaemon(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "luna.db")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd, stdin, out := startChat(t, ctx, nil, "--db", db, "--persona", examplePersona(t), "--user", "kai")
+	io.WriteString(stdin, "I want to kill myself\n")
+	waitFor(t, "the crisis reply and resources", func() bool { return len(replyLines(out.String(), "Luna")) >= 2 })
+
+	watch := func() bool {
+		st := runHearth(t, "", nil, "state", "--db", db, "--user", "console:kai")
+		var doc struct {
+			Users []struct {
+				Affinity struct {
+					Watch bool `json:"watch"`
+				} `json:"affinity"`
+			} `json:"users"`
+		}
+		if err := json.Unmarshal([]byte(st.stdout), &doc); err != nil || len(doc.Users) != 1 {
+			t.Fatalf("state: %v %s", err, st.stdout)
+		}
+		return doc.Users[0].Affinity.Watch
+	}
+	if !watch() {
+		t.Fatal("a crisis message did not put the user in Watch")
+	}
+	r := runHearth(t, "", nil, "watch", "clear", "--db", db, "--user", "console:kai")
+	if r.code != 0 || !strings.Contains(r.stdout, "Watch cleared") {
+		t.Fatalf("watch clear beside the daemon: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if watch() {
+		t.Error("still in Watch after watch clear")
+	}
+	if r := runHearth(t, "", nil, "watch", "clear", "--db", db, "--user", "console:kai"); r.code != 0 || !strings.Contains(r.stdout, "was not in Watch") {
+		t.Errorf("second clear: exit %d %s", r.code, r.stdout)
+	}
+	if r := runHearth(t, "", nil, "watch", "clear", "--db", db, "--user", "console:nobody"); r.code == 0 {
+		t.Error("clearing an unknown user succeeded")
+	}
+	stdin.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("chat: %v", err)
+	}
+}
