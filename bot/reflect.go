@@ -118,7 +118,8 @@ func (h *Handler) Reflect(ctx context.Context, userID string) error {
 		return fmt.Errorf("reflect %s: %w", userID, err)
 	}
 	var ans reflectAnswer
-	if err := json.Unmarshal([]byte(extractJSON(resp.Text)), &ans); err != nil || strings.TrimSpace(ans.InnerState) == "" {
+	obj, _ := heart.FirstJSONObject(resp.Text)
+	if err := json.Unmarshal([]byte(obj), &ans); err != nil || strings.TrimSpace(ans.InnerState) == "" {
 		return fmt.Errorf("reflect %s: answer has no inner_state", userID)
 	}
 	// Write under the user's lock so a concurrent turn never overwrites it
@@ -137,36 +138,6 @@ func (h *Handler) Reflect(ctx context.Context, userID string) error {
 		return fmt.Errorf("reflect %s: save: %w", userID, err)
 	}
 	return nil
-}
-
-// extractJSON returns the first balanced JSON object in s (models sometimes
-// wrap it in prose or code fences), or s itself.
-func extractJSON(s string) string {
-	start := strings.IndexByte(s, '{')
-	if start < 0 {
-		return s
-	}
-	depth, inStr, esc := 0, false, false
-	for i := start; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case esc:
-			esc = false
-		case inStr && c == '\\':
-			esc = true
-		case c == '"':
-			inStr = !inStr
-		case inStr:
-		case c == '{':
-			depth++
-		case c == '}':
-			depth--
-			if depth == 0 {
-				return s[start : i+1]
-			}
-		}
-	}
-	return s[start:]
 }
 
 // fillEpisodes stores the values a reflection gave for episodes that had

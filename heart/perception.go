@@ -1,7 +1,6 @@
 package heart
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -113,34 +112,47 @@ func ParseDisclosure(s string) Disclosure {
 // garbage full of braces costs bounded time. Our choice.
 const maxJSONAttempts = 32
 
-// findJSONObject decodes the first JSON object embedded in raw into a new
-// T (a struct of json.RawMessage fields, validated by the caller),
-// tolerating code fences and prose around the object.
-func findJSONObject[T any](raw []byte) (*T, bool) {
+// FirstJSONObject returns the first well-formed JSON object embedded in s:
+// models wrap their JSON in code fences or prose, or write garbage after
+// it. It tries at most maxJSONAttempts '{' positions, so text full of
+// braces costs bounded time. Every parser of model output uses it.
+func FirstJSONObject(s string) (string, bool) {
 	off := 0
-	for try := 0; try < maxJSONAttempts && off < len(raw); try++ {
-		i := bytes.IndexByte(raw[off:], '{')
+	for try := 0; try < maxJSONAttempts && off < len(s); try++ {
+		i := strings.IndexByte(s[off:], '{')
 		if i < 0 {
-			return nil, false
+			return "", false
 		}
 		off += i
-		if end := objectEnd(raw[off:]); end > 0 {
-			dst := new(T)
-			if err := json.Unmarshal(raw[off:off+end], dst); err == nil {
-				return dst, true
-			}
+		if end := objectEnd(s[off:]); end > 0 && json.Valid([]byte(s[off:off+end])) {
+			return s[off : off+end], true
 		}
 		off++
 	}
-	return nil, false
+	return "", false
+}
+
+// findJSONObject decodes the first JSON object embedded in raw into a new
+// T (a struct of json.RawMessage fields, validated by the caller).
+func findJSONObject[T any](raw []byte) (*T, bool) {
+	obj, ok := FirstJSONObject(string(raw))
+	if !ok {
+		return nil, false
+	}
+	dst := new(T)
+	if err := json.Unmarshal([]byte(obj), dst); err != nil {
+		return nil, false
+	}
+	return dst, true
 }
 
 // objectEnd returns the length of the brace-balanced span starting at
 // raw[0] == '{', skipping braces inside strings, or -1 when it never closes.
 // json.Unmarshal then validates the span.
-func objectEnd(raw []byte) int {
+func objectEnd(raw string) int {
 	depth, inString, escaped := 0, false, false
-	for i, c := range raw {
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
 		switch {
 		case inString:
 			switch {

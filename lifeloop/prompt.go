@@ -8,16 +8,13 @@ import (
 	"unicode/utf8"
 
 	"hearth/bot"
+	"hearth/heart"
 	"hearth/store"
 )
 
 // MaxMessageRunes bounds a proactive message; chosen by us: a check-in is a
 // few sentences, and a runaway model answer must not become a wall of text.
 const MaxMessageRunes = 500
-
-// maxJSONAttempts bounds how many '{' positions ParseSpeak tries, so a
-// garbage answer full of braces costs linear time; chosen by us.
-const maxJSONAttempts = 8
 
 // Motivation returns seed 004's life-loop motivation (004_dd92c72e713cef51.txt
 // "主动关怀的动机") in the persona's language: the zh text verbatim, en and ja
@@ -209,18 +206,9 @@ func humanDuration(w words, d time.Duration) string {
 // "speak" is missing, speaks exactly when there is a message. It fails only
 // when no JSON object can be found.
 func ParseSpeak(text string) (speak bool, message string, err error) {
-	rest := text
-	for attempt := 0; attempt < maxJSONAttempts; attempt++ {
-		i := strings.IndexByte(rest, '{')
-		if i < 0 {
-			break
-		}
-		rest = rest[i:]
-		var obj map[string]json.RawMessage
-		if json.NewDecoder(strings.NewReader(rest)).Decode(&obj) == nil {
-			return interpretSpeak(obj)
-		}
-		rest = rest[1:]
+	var obj map[string]json.RawMessage
+	if raw, ok := heart.FirstJSONObject(text); ok && json.Unmarshal([]byte(raw), &obj) == nil {
+		return interpretSpeak(obj)
 	}
 	return false, "", fmt.Errorf("parse lifeloop answer: no JSON object in %q", clip(text, 80))
 }

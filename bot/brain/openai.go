@@ -14,6 +14,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"hearth/bot"
+	"hearth/heart"
 )
 
 // DefaultModel is used when OpenAIConfig.Model is empty: a small, cheap chat
@@ -205,7 +206,7 @@ func (o *OpenAI) once(ctx context.Context, creq openai.ChatCompletionRequest, ki
 	}
 	text := strings.TrimSpace(cresp.Choices[0].Message.Content)
 	if kind != bot.KindReply || creq.ResponseFormat != nil {
-		obj, ok := firstJSONObject(text)
+		obj, ok := heart.FirstJSONObject(text)
 		if !ok {
 			return bot.Response{}, false, fmt.Errorf("answer is not a JSON object (%d bytes)", len(text))
 		}

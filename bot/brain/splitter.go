@@ -129,39 +129,8 @@ func delimiterPrefixLen(buf string) int {
 // text and lets the caller's JSON parser reject it.
 func extractTrailer(raw string) string {
 	raw = strings.TrimSpace(raw)
-	if obj, ok := firstJSONObject(raw); ok {
+	if obj, ok := heart.FirstJSONObject(raw); ok {
 		return obj
 	}
 	return raw
-}
-
-// firstJSONObject finds the first balanced {...} in s, honouring JSON string
-// literals and escapes so braces inside strings do not count.
-func firstJSONObject(s string) (string, bool) {
-	start := strings.IndexByte(s, '{')
-	if start < 0 {
-		return "", false
-	}
-	depth := 0
-	inString, escaped := false, false
-	for i := start; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case escaped:
-			escaped = false
-		case inString && c == '\\':
-			escaped = true
-		case c == '"':
-			inString = !inString
-		case inString:
-		case c == '{':
-			depth++
-		case c == '}':
-			depth--
-			if depth == 0 {
-				return s[start : i+1], true
-			}
-		}
-	}
-	return "", false
 }
