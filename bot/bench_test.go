@@ -519,7 +519,7 @@ func (r *rig) writeHistory(b *testing.B, user string, at func(i int) time.Time) 
 		}
 		u.Messages, u.LastUserAt, u.LastBotAt = i, t, t
 		reply := "Thank you for telling me, that sounds nice."
-		replyID, err := r.db.CommitTurn(ctx, store.Turn{
+		ids, err := r.db.CommitTurn(ctx, store.Turn{
 			InboundID: inID, User: u,
 			Episode: store.Episode{
 				UserID: id, Platform: bot.PlatformTelegram, ChatID: user, InboundID: inID,
@@ -541,7 +541,7 @@ func (r *rig) writeHistory(b *testing.B, user string, at func(i int) time.Time) 
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := r.db.MarkOutbound(ctx, replyID, store.OutboundSent, []string{"h" + strconv.Itoa(i)}, t); err != nil {
+		if err := r.db.MarkOutbound(ctx, ids[0], store.OutboundSent, []string{"h" + strconv.Itoa(i)}, t); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -184,10 +184,11 @@ func (h *Handler) commitAnswer(ctx context.Context, in store.Inbound, u store.Us
 			h.alertOperators(ctx, u, r.Reason, now, &t)
 		}
 	}
-	if _, err := h.cfg.Store.CommitTurn(ctx, t); err != nil {
+	ids, err := h.cfg.Store.CommitTurn(ctx, t)
+	if err != nil {
 		return fmt.Errorf("commit %s for %s: %w", kind, u.ID, err)
 	}
-	h.deliverTurn(ctx, &turnResult{commit: t})
+	h.deliverCommitted(ctx, t, ids)
 	return nil
 }
 

@@ -92,37 +92,15 @@ func (h *Handler) dailyUser(ctx context.Context, userID string, now time.Time) e
 			}
 		}
 	}
-	if _, err := h.cfg.Store.CommitTurn(ctx, t); err != nil {
+	ids, err := h.cfg.Store.CommitTurn(ctx, t)
+	if err != nil {
 		return fmt.Errorf("daily %s: %w", u.ID, err)
 	}
 	if err := h.cleanMemories(ctx, u, rel.Score, now); err != nil {
 		return err
 	}
-	for _, o := range t.Extra {
-		h.deliverNew(ctx, o)
-	}
+	h.deliverCommitted(ctx, t, ids)
 	return nil
-}
-
-// deliverNew delivers a just-committed ledger entry that has no inbound id to
-// find it by: it sends the oldest pending entry with the same chat and text.
-func (h *Handler) deliverNew(ctx context.Context, o store.Outbound) {
-	pending, err := h.cfg.Store.PendingOutbound(ctx)
-	if err != nil {
-		h.log.Warn("read outbound ledger", "err", err)
-		return
-	}
-	for _, p := range pending {
-		if p.Platform == o.Platform && p.ChatID == o.ChatID && p.Text == o.Text && p.Kind == o.Kind {
-			if _, ok := h.cfg.Senders[p.Platform]; !ok {
-				return
-			}
-			if err := h.deliver(ctx, p); err != nil {
-				h.log.Warn("not delivered yet; will retry", "outbound", p.ID, "err", err)
-			}
-			return
-		}
-	}
 }
 
 // cleanMemories deletes ephemeral memories of users who drifted away

@@ -68,8 +68,10 @@ func (h *Handler) Gift(ctx context.Context, userID, item, transactionID string) 
 	if !inserted {
 		return decodeGift(stored)
 	}
-	if out != nil {
-		h.deliverNew(ctx, *out)
+	if out != nil { // CommitGift set its ledger id
+		if err := h.deliver(ctx, *out); err != nil {
+			h.log.Warn("gift thanks not delivered yet; will retry", "outbound", out.ID, "err", err)
+		}
 	}
 	return res, nil
 }

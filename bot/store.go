@@ -20,7 +20,7 @@ type TurnStore interface {
 	SetUnreachable(ctx context.Context, userID string, unreachable bool) error
 	Users(ctx context.Context) ([]store.User, error)
 
-	CommitTurn(ctx context.Context, t store.Turn) (int64, error)
+	CommitTurn(ctx context.Context, t store.Turn) ([]int64, error)
 	ChatHistory(ctx context.Context, platform, chatID string, limit int) ([]store.Episode, error)
 	UserEpisodes(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
 	UserEpisodeValues(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
@@ -28,7 +28,6 @@ type TurnStore interface {
 
 	EnqueueOutbound(ctx context.Context, o store.Outbound) (int64, error)
 	PendingOutbound(ctx context.Context) ([]store.Outbound, error)
-	PendingOutboundFor(ctx context.Context, inboundID int64) ([]store.Outbound, error)
 	MarkOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) error
 	OutboundStatus(ctx context.Context, id int64) (string, error)
 	OutboundByPlatformID(ctx context.Context, platform, chatID, platformMsgID string) (store.Outbound, bool, error)

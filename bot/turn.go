@@ -56,12 +56,13 @@ func (h *Handler) turn(ctx context.Context, in store.Inbound) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.cfg.Store.CommitTurn(ctx, t.commit); err != nil {
+	ids, err := h.cfg.Store.CommitTurn(ctx, t)
+	if err != nil {
 		return fmt.Errorf("commit turn of %s: %w", u.ID, err)
 	}
 	h.obs.Turn(time.Since(start))
-	h.deliverTurn(ctx, t)
-	if t.commit.User.Messages%ReflectEvery == 0 {
+	h.deliverCommitted(ctx, t, ids)
+	if t.User.Messages%ReflectEvery == 0 {
 		h.reflect.trigger(u.ID)
 	}
 	return nil
@@ -101,16 +102,10 @@ func seedInnerState(p Persona, user string) string {
 	return strings.NewReplacer("{name}", p.Name, "{user}", user).Replace(p.InnerStateSeed)
 }
 
-// turnResult is what a turn decided: the rows to commit and what to send.
-type turnResult struct {
-	commit  store.Turn
-	outputs []store.Outbound // commit.Reply then commit.Extra, as committed
-}
-
 // think runs detection, perception, mood, relationship, strategy, prompt and
-// reply, and returns everything the turn will commit. It holds no
-// transaction: LLM calls happen here.
-func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, text string, now time.Time) (*turnResult, error) {
+// reply, and returns everything the turn will commit, what it says
+// included. It holds no transaction: LLM calls happen here.
+func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, text string, now time.Time) (store.Turn, error) {
 	p := h.cfg.Persona
 	turnNo := u.Messages + 1
 	userText := text
@@ -165,7 +160,7 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 	stage = time.Now()
 	ling, err := h.lingering(ctx, u.ID, now)
 	if err != nil {
-		return nil, err
+		return store.Turn{}, err
 	}
 	if crisis {
 		ling.RefusalAllowed, ling.RefusalBias, ling.Cooperation = false, 0, 1
@@ -176,11 +171,11 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 	stage = time.Now()
 	mems, err := h.cfg.Store.Memories(ctx, u.ID)
 	if err != nil {
-		return nil, fmt.Errorf("memories of %s: %w", u.ID, err)
+		return store.Turn{}, fmt.Errorf("memories of %s: %w", u.ID, err)
 	}
 	hist, err := h.cfg.Store.ChatHistory(ctx, in.Platform, in.ChatID, HistoryTurns)
 	if err != nil {
-		return nil, fmt.Errorf("history of %s/%s: %w", in.Platform, in.ChatID, err)
+		return store.Turn{}, fmt.Errorf("history of %s/%s: %w", in.Platform, in.ChatID, err)
 	}
 	prompt := heart.BuildReplyPrompt(heart.PromptInput{
 		PersonaName: p.Name, PersonaText: personaText(p), Language: p.Language, UserName: u.Name,
@@ -258,27 +253,26 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 	}
 	u.Relationship = encodeRelationship(rel)
 
-	res := &turnResult{}
-	res.commit = store.Turn{
+	res := store.Turn{
 		InboundID: in.ID, User: u, Episode: ep, Memories: memWrites,
 		Signals: storeSignals(u.ID, now, signals), Usage: storeUsage(u.ID, now, usages),
 		Daily: &store.DailyPoint{UserID: u.ID, Day: now.In(h.loc).Format(time.DateOnly), Mood: step.Mood, Affinity: rel.Score},
 	}
 	chat := ChatRef{Platform: in.Platform, ChatID: in.ChatID, Kind: ChatKind(in.ChatKind)}
-	res.commit.Reply = h.outbound(u.ID, chat, "reply", in.ID, reply, now)
+	res.Reply = h.outbound(u.ID, chat, "reply", in.ID, reply, now)
 	if crisis {
-		res.commit.Extra = append(res.commit.Extra, *h.outbound(u.ID, chat, "crisis", in.ID, h.crisisResources(), now))
+		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "crisis", in.ID, h.crisisResources(), now))
 	}
 	if !crisis && in.ChatKind == string(ChatPrivate) && h.breakDue(ctx, u, rel, now) {
-		res.commit.Extra = append(res.commit.Extra, *h.outbound(u.ID, chat, "wellbeing", in.ID, heart.DependencyMessage(2, p.Language), now))
-		res.commit.Signals = append(res.commit.Signals, store.Signal{UserID: u.ID, At: now.UTC(), Tag: signalBreak})
+		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "wellbeing", in.ID, heart.DependencyMessage(2, p.Language), now))
+		res.Signals = append(res.Signals, store.Signal{UserID: u.ID, At: now.UTC(), Tag: signalBreak})
 	}
 	for _, ev := range events {
 		switch ev := ev.(type) {
 		case heart.EnterWatch:
-			h.alertOperators(ctx, u, ev.Reason, now, &res.commit)
+			h.alertOperators(ctx, u, ev.Reason, now, &res)
 		case heart.OperatorReview:
-			h.alertOperators(ctx, u, ev.Reason, now, &res.commit)
+			h.alertOperators(ctx, u, ev.Reason, now, &res)
 		}
 	}
 	return res, nil
@@ -303,20 +297,18 @@ func (h *Handler) outbound(userID string, chat ChatRef, kind string, inboundID i
 	}
 }
 
-// deliverTurn sends what the turn committed, in order. Delivery failures
-// stay in the ledger and are retried; they never undo the turn.
-func (h *Handler) deliverTurn(ctx context.Context, t *turnResult) {
-	if t.commit.InboundID == 0 {
-		return
+// deliverCommitted sends, in order, what t enqueued in the ledger, by the
+// ids CommitTurn returned. Delivery failures stay pending in the ledger and
+// are retried; they never undo the turn.
+func (h *Handler) deliverCommitted(ctx context.Context, t store.Turn, ids []int64) {
+	outs := t.Extra
+	if t.Reply != nil {
+		outs = append([]store.Outbound{*t.Reply}, t.Extra...)
 	}
-	pending, err := h.cfg.Store.PendingOutboundFor(ctx, t.commit.InboundID)
-	if err != nil {
-		h.log.Error("read outbound ledger", "err", err)
-		return
-	}
-	for _, o := range pending {
+	for i, o := range outs[:min(len(outs), len(ids))] {
+		o.ID = ids[i]
 		if err := h.deliver(ctx, o); err != nil {
-			h.log.Warn("reply not delivered yet; will retry", "outbound", o.ID, "err", err)
+			h.log.Warn("not delivered yet; will retry", "outbound", o.ID, "err", err)
 		}
 	}
 }

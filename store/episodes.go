@@ -118,23 +118,24 @@ func (db *DB) UpdateEpisodeValues(ctx context.Context, e Episode) error {
 // Defaults filled here: an episode's UserID/Platform/ChatID from the reply
 // or user, its InboundID from t.InboundID, the reply's InboundID from
 // t.InboundID and an outbound's CreatedAt from the episode time. It returns
-// the ledger id of t.Reply (0 when nil).
-func (db *DB) CommitTurn(ctx context.Context, t Turn) (replyID int64, err error) {
+// the ledger ids of t.Reply (when set) and then of t.Extra, in that order,
+// so the caller delivers exactly what it committed.
+func (db *DB) CommitTurn(ctx context.Context, t Turn) (ids []int64, err error) {
 	err = db.write(ctx, "commit turn", func(tx *sql.Tx) error {
 		var err error
-		replyID, err = commitTurn(ctx, tx, t)
+		ids, err = commitTurn(ctx, tx, t)
 		return err
 	})
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return replyID, nil
+	return ids, nil
 }
 
-func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (replyID int64, err error) {
+func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error) {
 	if t.User.ID != "" {
 		if err := updateUser(ctx, tx, t.User); err != nil {
-			return 0, err
+			return nil, err
 		}
 	}
 	if e := t.Episode; e.UserText != "" || e.ReplyText != "" {
@@ -149,12 +150,12 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (replyID int64, err err
 			e.InboundID = t.InboundID
 		}
 		if _, err := insertEpisode(ctx, tx, e); err != nil {
-			return 0, err
+			return nil, err
 		}
 	}
 	if t.InboundID != 0 {
 		if err := setInboundStatus(ctx, tx, t.InboundID, StatusAnswered); err != nil {
-			return 0, err
+			return nil, err
 		}
 	}
 	pending := func(o Outbound) Outbound {
@@ -169,32 +170,36 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (replyID int64, err err
 		if o.InboundID == 0 {
 			o.InboundID = t.InboundID
 		}
-		if replyID, err = insertOutbound(ctx, tx, o); err != nil {
-			return 0, err
+		id, err := insertOutbound(ctx, tx, o)
+		if err != nil {
+			return nil, err
 		}
+		ids = append(ids, id)
 	}
 	for _, o := range t.Extra {
-		if _, err := insertOutbound(ctx, tx, pending(o)); err != nil {
-			return 0, err
+		id, err := insertOutbound(ctx, tx, pending(o))
+		if err != nil {
+			return nil, err
 		}
+		ids = append(ids, id)
 	}
 	for _, m := range t.Memories {
 		if err := putMemory(ctx, tx, m); err != nil {
-			return 0, err
+			return nil, err
 		}
 	}
 	if err := addSignals(ctx, tx, t.Signals); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if err := addUsage(ctx, tx, t.Usage); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if t.Daily != nil {
 		if err := putDailyPoint(ctx, tx, *t.Daily); err != nil {
-			return 0, err
+			return nil, err
 		}
 	}
-	return replyID, nil
+	return ids, nil
 }
 
 func cmpOr(a, b string) string {

@@ -66,9 +66,11 @@ func (db *DB) CommitGift(ctx context.Context, g Gift, u User, out *Outbound) (st
 		if out != nil {
 			o := *out
 			o.Status = OutboundPending
-			if _, err := insertOutbound(ctx, tx, o); err != nil {
+			id, err := insertOutbound(ctx, tx, o)
+			if err != nil {
 				return err
 			}
+			out.ID, out.Status = id, OutboundPending // the caller delivers it
 		}
 		stored, inserted = g, true
 		return nil

@@ -160,9 +160,3 @@ func (db *DB) OutboundStatus(ctx context.Context, id int64) (string, error) {
 	}
 	return status, nil
 }
-
-// PendingOutboundFor lists the pending ledger entries a turn committed for
-// inbound message id, oldest first: the turn delivers exactly its own.
-func (db *DB) PendingOutboundFor(ctx context.Context, inboundID int64) ([]Outbound, error) {
-	return queryOutbound(ctx, db.reader, "WHERE status = ? AND inbound_id = ?", OutboundPending, inboundID)
-}

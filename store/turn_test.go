@@ -42,10 +42,11 @@ func TestCommitTurnWritesEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 	turn := realTurn(inID, u, 1)
-	replyID, err := db.CommitTurn(ctx, turn)
-	if err != nil || replyID == 0 {
-		t.Fatalf("CommitTurn = %d, %v", replyID, err)
+	ids, err := db.CommitTurn(ctx, turn)
+	if err != nil || len(ids) != 1 || ids[0] == 0 {
+		t.Fatalf("CommitTurn = %v, %v; want the reply's ledger id", ids, err)
 	}
+	replyID := ids[0]
 	got, _, _ := db.User(ctx, u.ID)
 	if !reflect.DeepEqual(got, turn.User) {
 		t.Fatalf("user\n%+v\nwant\n%+v", got, turn.User)
@@ -79,8 +80,8 @@ func TestCommitTurnWritesEverything(t *testing.T) {
 	// A turn with nothing to say still commits its state; no episode, no reply.
 	u2 := turn.User
 	u2.Scratch = "quiet turn"
-	if id, err := db.CommitTurn(ctx, Turn{User: u2}); err != nil || id != 0 {
-		t.Fatalf("empty turn = %d, %v", id, err)
+	if ids, err := db.CommitTurn(ctx, Turn{User: u2}); err != nil || len(ids) != 0 {
+		t.Fatalf("empty turn = %v, %v", ids, err)
 	}
 	if eps, _ := db.ChatHistory(ctx, "telegram", "42", 0); len(eps) != 1 {
 		t.Fatalf("empty turn wrote an episode: %+v", eps)
@@ -125,9 +126,9 @@ func TestCommitTurnRollsBackOnAnyFailure(t *testing.T) {
 
 			turn := realTurn(inID, u, 1)
 			breakIt(&turn)
-			id, err := db.CommitTurn(ctx, turn)
-			if err == nil || id != 0 {
-				t.Fatalf("broken turn committed: %d, %v", id, err)
+			ids, err := db.CommitTurn(ctx, turn)
+			if err == nil || len(ids) != 0 {
+				t.Fatalf("broken turn committed: %v, %v", ids, err)
 			}
 			if after := snapshot(t, db, u.ID); !reflect.DeepEqual(after, before) {
 				t.Fatalf("failed turn left changes:\nbefore %+v\nafter  %+v", before, after)
@@ -229,5 +230,37 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	if p, _ := db.PendingOutbound(ctx); len(p) != users*turns {
 		t.Errorf("pending outbound = %d, want %d", len(p), users*turns)
+	}
+}
+
+// TestCommitReturnsEveryLedgerID: the caller delivers exactly what it
+// committed, by id, without searching the ledger.
+func TestCommitReturnsEveryLedgerID(t *testing.T) {
+	db, _ := openTest(t)
+	ctx := context.Background()
+	u, err := db.EnsureUser(ctx, User{ID: "telegram:9", Name: "Ida", CreatedAt: time.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := func(text string) Outbound {
+		return Outbound{Platform: "telegram", ChatID: "9", ChatKind: "private", UserID: u.ID, Kind: "reply", Text: text, CreatedAt: time.Now()}
+	}
+	reply := o("reply")
+	ids, err := db.CommitTurn(ctx, Turn{User: u, Reply: &reply, Extra: []Outbound{o("first extra"), o("second extra")}})
+	if err != nil || len(ids) != 3 {
+		t.Fatalf("ids %v, %v; want three", ids, err)
+	}
+	pending, _ := db.PendingOutbound(ctx)
+	for i, want := range []string{"reply", "first extra", "second extra"} {
+		if pending[i].ID != ids[i] || pending[i].Text != want {
+			t.Errorf("ids[%d] = %d is %q, want %q", i, ids[i], pending[i].Text, want)
+		}
+	}
+	thanks := o("thank you")
+	if _, ins, err := db.CommitGift(ctx, Gift{TransactionID: "tx-ids", UserID: u.ID, Item: "tea", At: time.Now()}, u, &thanks); err != nil || !ins || thanks.ID == 0 {
+		t.Fatalf("gift: inserted %v, out.ID %d, %v", ins, thanks.ID, err)
+	}
+	if st, err := db.OutboundStatus(ctx, thanks.ID); err != nil || st != OutboundPending {
+		t.Errorf("gift thanks %d: %q %v", thanks.ID, st, err)
 	}
 }
