@@ -2,7 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 	"time"
@@ -78,7 +77,7 @@ func explainWhy(lang string, u store.User, ling heart.Lingering, rel heart.Relat
 }
 
 // episodeCauses are the episodes of label with the largest present impact
-// (seed 002's impact formula, evaluated at now).
+// (heart.Impact, seed 002's formula at now).
 func episodeCauses(eps []store.Episode, label heart.Label, now time.Time) []store.Episode {
 	type scored struct {
 		e store.Episode
@@ -89,7 +88,7 @@ func episodeCauses(eps []store.Episode, label heart.Label, now time.Time) []stor
 		if !e.HasValues || heart.Label(e.Label) != label {
 			continue
 		}
-		v := e.Intensity * e.Salience * e.Confidence * math.Exp(-now.Sub(e.At).Seconds()/heart.Tau(e.Salience).Seconds())
+		v := heart.Impact(heart.EpisodeValues{At: e.At, Label: heart.Label(e.Label), Intensity: e.Intensity, Salience: e.Salience, Confidence: e.Confidence}, now)
 		s = append(s, scored{e, v})
 	}
 	sort.SliceStable(s, func(i, j int) bool { return s[i].v > s[j].v })

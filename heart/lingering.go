@@ -134,7 +134,7 @@ func ComputeLingering(eps []EpisodeValues, now time.Time) Lingering {
 		eps = newest(eps, LingeringMaxEpisodes)
 	}
 	var joy, sad, anger, fear float64
-	nowNano := now.UnixNano() // integer time: cheaper than Time.Sub per episode
+	nowNano := now.UnixNano()
 	for _, e := range eps {
 		var sum *float64
 		switch e.Label {
@@ -149,24 +149,32 @@ func ComputeLingering(eps []EpisodeValues, now time.Time) Lingering {
 		default:
 			continue // neutral and unknown labels add nothing
 		}
-		dt := float64(nowNano-e.At.UnixNano()) * nanoToSeconds
-		if dt < 0 {
-			dt = 0
-		}
-		if dt > lingeringWindowSeconds {
-			continue
-		}
-		w := clampUnit(e.Intensity, 0) * clampUnit(e.Salience, 0) * clampUnit(e.Confidence, 0)
-		if w == 0 {
-			continue
-		}
-		x := dt / tauSeconds(e.Salience)
-		if x > negligibleDecay {
-			continue
-		}
-		*sum += w * math.Exp(-x)
+		*sum += impactAt(e, nowNano)
 	}
 	return NewLingering(compress(joy), compress(sad), compress(anger), compress(fear))
+}
+
+// Impact is one episode's present weight (002 影響度):
+// intensity × salience × confidence × exp(-Δt/τ(salience)), values clamped
+// to [0, 1], a future episode counting as now, and 0 beyond LingeringWindow
+// or below exp(-negligibleDecay). /why ranks the causes of a feeling by it.
+func Impact(e EpisodeValues, now time.Time) float64 { return impactAt(e, now.UnixNano()) }
+
+// impactAt is Impact in integer time, cheaper per episode than Time.Sub.
+func impactAt(e EpisodeValues, nowNano int64) float64 {
+	dt := max(float64(nowNano-e.At.UnixNano())*nanoToSeconds, 0)
+	if dt > lingeringWindowSeconds {
+		return 0
+	}
+	w := clampUnit(e.Intensity, 0) * clampUnit(e.Salience, 0) * clampUnit(e.Confidence, 0)
+	if w == 0 {
+		return 0
+	}
+	x := dt / tauSeconds(e.Salience)
+	if x > negligibleDecay {
+		return 0
+	}
+	return w * math.Exp(-x)
 }
 
 // compress maps a sum in [0, ∞) to [0, 1) (002 "1 - exp(-x) で 0..1 に圧縮").
