@@ -159,7 +159,7 @@ func (h *Handler) breakDue(ctx context.Context, u store.User, rel heart.Relation
 	if !heart.BreakDue(rel, wholeDay) {
 		return false
 	}
-	day := startOfDay(now, h.loc)
+	day := StartOfDay(now, h.loc)
 	eps, err := h.cfg.Store.UserEpisodes(ctx, u.ID, day, DailyScan)
 	if err != nil {
 		return false

@@ -19,7 +19,7 @@ func (h *Handler) brainFor(ctx context.Context, userID string, now time.Time) (B
 	if b.DailyTokens <= 0 || h.cfg.Brain == h.cfg.Offline {
 		return h.cfg.Brain, h.cfg.Brain == h.cfg.Offline
 	}
-	day := startOfDay(now, h.loc)
+	day := StartOfDay(now, h.loc)
 	used, err := h.cfg.Store.TokensSince(ctx, day, "")
 	if err != nil {
 		h.log.Warn("read token usage; assuming budget left", "err", err)
@@ -56,7 +56,9 @@ func (h *Handler) budgetState(exhausted bool, used, limit int) {
 	}
 }
 
-func startOfDay(now time.Time, loc *time.Location) time.Time {
+// StartOfDay is local midnight of now's day in loc: "today" for budgets,
+// allowances and the break check.
+func StartOfDay(now time.Time, loc *time.Location) time.Time {
 	y, m, d := now.In(loc).Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, loc)
 }
@@ -195,7 +197,7 @@ func (h *Handler) powerSpent(ctx context.Context, userID string, intent heart.In
 	if intent == heart.RequestNSFW && !h.cfg.Persona.AllowExplicit {
 		return true
 	}
-	eps, err := h.cfg.Store.UserEpisodes(ctx, userID, startOfDay(now, h.loc), DailyEpisodeScan)
+	eps, err := h.cfg.Store.UserEpisodes(ctx, userID, StartOfDay(now, h.loc), DailyEpisodeScan)
 	if err != nil {
 		return true // when in doubt, decline kindly
 	}

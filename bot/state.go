@@ -100,7 +100,7 @@ func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc
 	if loc == nil {
 		loc = time.UTC
 	}
-	if used, err := st.TokensSince(ctx, startOfDay(opts.Now, loc), ""); err == nil {
+	if used, err := st.TokensSince(ctx, StartOfDay(opts.Now, loc), ""); err == nil {
 		b := opts.Persona.Budget.DailyTokens
 		doc.Tokens = &TokenState{Today: used, Budget: b, Spent: b > 0 && used >= b}
 	}

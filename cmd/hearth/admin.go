@@ -87,8 +87,7 @@ func refreshGauges(ctx context.Context, db *store.DB, p bot.Persona, m *admin.Me
 	defer t.Stop()
 	for {
 		now := time.Now()
-		y, mo, d := now.In(loc).Date()
-		if n, err := db.TokensSince(ctx, time.Date(y, mo, d, 0, 0, 0, 0, loc), ""); err == nil {
+		if n, err := db.TokensSince(ctx, bot.StartOfDay(now, loc), ""); err == nil {
 			m.SetTokensToday(n)
 		}
 		if active, err := db.CountActiveUsers(ctx, now.Add(-ActiveWindow)); err == nil {
