@@ -154,7 +154,7 @@ func (h *Handler) command(ctx context.Context, in store.Inbound, u store.User, n
 	case "report":
 		out.Text = text0(lang, msgReported)
 		signals = append(signals, heart.FeedbackSignal(heart.SignalReport))
-		h.log.Error("user report; a person should look", "user", u.ID, "text", args)
+		h.log.Error("user report", "user", u.ID, "text", args) // the review alert follows
 	default:
 		out.Text = text0(lang, msgUnknownCommand)
 	}
@@ -180,9 +180,7 @@ func (h *Handler) commitAnswer(ctx context.Context, in store.Inbound, u store.Us
 	reply.Attachment = o.Attachment
 	t := store.Turn{InboundID: in.ID, User: u, Reply: reply, Signals: storeSignals(u.ID, now, signals)}
 	for _, ev := range events {
-		if r, ok := ev.(heart.OperatorReview); ok {
-			h.alertOperators(ctx, u, r.Reason, now, &t)
-		}
+		h.alertOperators(u, ev, now, &t)
 	}
 	ids, err := h.cfg.Store.CommitTurn(ctx, t)
 	if err != nil {

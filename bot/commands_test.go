@@ -125,6 +125,11 @@ func TestReportAlertsTheOperator(t *testing.T) {
 	if len(sigs) != 1 || sigs[0].Tag != string(heart.SignalReport) {
 		t.Errorf("signals after /report: %+v", sigs)
 	}
+	// 003_9b71f6486dad9aaa.txt §2.3: a report is handled urgently, by a person.
+	ops := e.out.texts("ops")
+	if len(ops) != 1 || !strings.Contains(ops[0], "telegram:25") || !strings.Contains(ops[0], "report") {
+		t.Errorf("operator messages after /report: %q", ops)
+	}
 }
 
 // forbiddenBrain answers every reply with a §7.2 phrase followed by a

@@ -76,14 +76,12 @@ func (h *Handler) dailyUser(ctx context.Context, userID string, now time.Time) e
 	lang := h.cfg.Persona.Language
 	private := ChatRef{Platform: u.Platform, ChatID: u.PrivateChatID, Kind: ChatPrivate}
 	for _, e := range events {
+		h.alertOperators(u, e, now, &t)
 		switch e := e.(type) {
 		case heart.EnterWatch:
 			if u.PrivateChatID != "" {
 				t.Extra = append(t.Extra, *h.outbound(u.ID, private, "crisis", 0, h.crisisResources(), now))
 			}
-			h.alertOperators(ctx, u, e.Reason, now, &t)
-		case heart.OperatorReview:
-			h.alertOperators(ctx, u, e.Reason, now, &t)
 		case heart.DependencyChanged:
 			if e.To > e.From && u.PrivateChatID != "" {
 				if text := heart.DependencyMessage(e.To, lang); text != "" {

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"log/slog"
 	"time"
 
@@ -54,10 +53,22 @@ func (h *Handler) crisisResources() string {
 }
 
 // alertOperators logs an ERROR line and queues a message to every operator
-// chat in the same transaction as the turn (seed 003 §3: a person reviews).
-func (h *Handler) alertOperators(_ context.Context, u store.User, reason string, now time.Time, t *store.Turn) {
-	h.log.Error("user entered Watch; a person must review", slog.String("user", u.ID), slog.String("reason", reason))
-	text := text0(h.cfg.Persona.Language, msgOperatorAlert, u.ID, u.Name, reason, u.ID)
+// chat in the same transaction as the turn: on entering Watch (seed 003 §3:
+// a person reviews, then clears it) and on the other events a person must
+// look at (§1.1 and §2.3: all memories deleted, dependency level 3, a
+// report).
+func (h *Handler) alertOperators(u store.User, ev heart.RelationshipEvent, now time.Time, t *store.Turn) {
+	var text string
+	switch ev := ev.(type) {
+	case heart.EnterWatch:
+		h.log.Error("user entered Watch; a person must review", slog.String("user", u.ID), slog.String("reason", ev.Reason))
+		text = text0(h.cfg.Persona.Language, msgOperatorAlert, u.ID, u.Name, ev.Reason, u.ID)
+	case heart.OperatorReview:
+		h.log.Error("a person should review this user", slog.String("user", u.ID), slog.String("reason", ev.Reason))
+		text = text0(h.cfg.Persona.Language, msgOperatorReview, u.ID, u.Name, ev.Reason)
+	default:
+		return
+	}
 	for _, op := range h.cfg.Operators {
 		t.Extra = append(t.Extra, *h.outbound("", op, "alert", t.InboundID, text, now))
 	}

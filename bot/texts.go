@@ -29,6 +29,7 @@ const (
 	msgExport
 	msgChart
 	msgOperatorAlert
+	msgOperatorReview
 )
 
 var texts = map[msg][3]string{ // en, zh, ja
@@ -136,6 +137,11 @@ var texts = map[msg][3]string{ // en, zh, ja
 		"Mood and affinity, last 30 days",
 		"最近30天的心情和好感度",
 		"最近30日の気分と好感度",
+	},
+	msgOperatorReview: {
+		"[hearth] Review: user %s (%s): %s. Their messages: hearth export --user ID.",
+		"[hearth] 需要人工查看：用户 %s（%s）：%s。TA 的数据：hearth export --user ID。",
+		"[hearth] 確認が必要です：ユーザー %s（%s）：%s。データ：hearth export --user ID。",
 	},
 	msgOperatorAlert: {
 		"[hearth] Watch: user %s (%s) needs a person's review: %s. Clear with: hearth watch clear --user %s",

@@ -268,12 +268,7 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 		res.Signals = append(res.Signals, store.Signal{UserID: u.ID, At: now.UTC(), Tag: signalBreak})
 	}
 	for _, ev := range events {
-		switch ev := ev.(type) {
-		case heart.EnterWatch:
-			h.alertOperators(ctx, u, ev.Reason, now, &res)
-		case heart.OperatorReview:
-			h.alertOperators(ctx, u, ev.Reason, now, &res)
-		}
+		h.alertOperators(u, ev, now, &res)
 	}
 	return res, nil
 }

@@ -148,10 +148,11 @@ type DependencyChanged struct{ From, To int }
 // Crisis is covered by EnterWatch; this event carries the other two.
 type OperatorReview struct{ Reason string }
 
-// Review reasons (§1.1).
+// Review reasons (§1.1, and §2.3's report: 举报/投诉 "紧急处理").
 const (
 	ReviewMemoryDeletedAll = "memory_deleted_all"
 	ReviewDependency       = "dependency"
+	ReviewReport           = "report"
 )
 
 // The event markers keep RelationshipEvent a closed set.
@@ -223,6 +224,9 @@ func (r Relationship) Apply(now time.Time, loc *time.Location, signals []Relatio
 			}
 		case SignalMemoryDeletedAll:
 			events = append(events, OperatorReview{Reason: ReviewMemoryDeletedAll})
+		case SignalReport:
+			// 003_9b71f6486dad9aaa.txt §2.3: a report needs urgent handling.
+			events = append(events, OperatorReview{Reason: ReviewReport})
 		case SignalCrisis:
 			if !r.Watch {
 				r = r.enterWatch(now, WatchReasonCrisis)

@@ -222,7 +222,10 @@ func TestSeed003_AcquaintanceToFriendToClose(t *testing.T) {
 	}
 	// Down by score alone.
 	r, ev = r.Apply(relAt(2, 15), nil, []RelationshipSignal{{Tag: SignalReport, Points: -70, Weight: 1}}, false)
-	if r.State != Acquaintance || len(ev) != 1 || ev[0] != (StateChanged{From: Close, To: Acquaintance}) {
+	// The report also asks for a person (§2.3 紧急处理).
+	if r.State != Acquaintance || len(ev) != 2 ||
+		!slices.Contains(ev, RelationshipEvent(StateChanged{From: Close, To: Acquaintance})) ||
+		!slices.Contains(ev, RelationshipEvent(OperatorReview{Reason: ReviewReport})) {
 		t.Fatalf("report drop: %s %v %v", r.State, r.Score, ev)
 	}
 }
