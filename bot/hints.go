@@ -41,9 +41,28 @@ type Hints struct {
 
 	InnerState string
 	Memories   []string
-	Recent     []ChatMessage // recent turns (reflect, lifeloop)
-	Silence    time.Duration // since the last message either way (lifeloop)
+	// Recalled is what the recall stage found of this user's past for this
+	// turn (DESIGN §12), most relevant first: the same recollections the
+	// reply prompt shows, so the offline brain can answer "do you
+	// remember…" from them.
+	Recalled []Recollection
+	// Now is the moment of the request in the persona's time zone (time of
+	// day for greetings and good nights).
+	Now     time.Time
+	Recent  []ChatMessage // recent turns (reflect, lifeloop)
+	Silence time.Duration // since the last message either way (lifeloop)
 	// Greeting is seed 003 §7.1's greeting after an absence for the user's
 	// relationship state (lifeloop); never a §7.2 phrase.
 	Greeting string
+}
+
+// Recollection is one piece of a user's past recalled for a turn: a memory
+// slot or something said in an earlier episode, dated, never another
+// user's and never a private one in a group chat (DESIGN §12 "Recall").
+type Recollection struct {
+	Kind  string    // "memory" or "episode"
+	At    time.Time // when it was said, or when the memory was last written
+	Text  string    // the user's words, or the memory's content
+	Reply string    // what the companion answered then (episodes only)
+	Slot  int       // the memory slot (memories only)
 }

@@ -102,91 +102,146 @@ func seedInnerState(p Persona, user string) string {
 	return strings.NewReplacer("{name}", p.Name, "{user}", user).Replace(p.InnerStateSeed)
 }
 
+// moment is what the stages of one turn share: the stored message and user
+// as they were, and what each stage decided. Each stage reads what earlier
+// ones wrote and adds its own part; think orders them.
+type moment struct {
+	in     store.Inbound
+	u      store.User // as loaded; record writes the new state into a copy
+	text   string     // the user's text (a placeholder for media without text)
+	now    time.Time
+	turnNo int
+
+	det     heart.Detection
+	crisis  bool
+	brain   Brain
+	offline bool
+	perc    heart.Perception
+	usages  []spent
+
+	decline  bool
+	step     heart.MoodStep
+	rel      heart.Relationship
+	events   []heart.RelationshipEvent
+	signals  []heart.RelationshipSignal
+	chosen   heart.Emotion
+	strategy heart.Strategy
+	ling     heart.Lingering
+	mems     []store.Memory
+
+	reply, trailer string
+}
+
 // think runs detection, perception, mood, relationship, strategy, prompt and
 // reply, and returns everything the turn will commit, what it says
 // included. It holds no transaction: LLM calls happen here.
 func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, text string, now time.Time) (store.Turn, error) {
-	p := h.cfg.Persona
-	turnNo := u.Messages + 1
-	userText := text
-	if userText == "" {
-		userText = modalityPlaceholder(in.Modality)
+	m := &moment{in: in, u: u, text: text, now: now, turnNo: u.Messages + 1}
+	if m.text == "" {
+		m.text = modalityPlaceholder(in.Modality)
 	}
-
-	// 2. Detect (seed 000).
-	stage := time.Now()
-	det := h.lex.Detect(userText)
-	crisis := heart.CrisisText(userText)
-	h.obs.Stage("detect", time.Since(stage))
-
-	// Budget decides which brain answers this turn.
-	brain, offline := h.brainFor(ctx, u.ID, now)
-
-	// 3. Perceive (seed 001 L1).
-	stage = time.Now()
-	perc, usage := h.perceive(ctx, brain, offline, userText, det)
-	crisis = crisis || perc.Crisis
-	perc.Crisis = crisis
-	h.obs.Stage("perceive", time.Since(stage))
-	usages := usage
-
-	// 4. Mood physics (seed 001 §3-5), with the "consume Power" allowance.
-	decline := false
-	if perc.Intent == heart.RequestNSFW || perc.Intent == heart.Invitation {
-		decline = h.powerSpent(ctx, u.ID, perc.Intent, now)
+	h.detect(m)
+	m.brain, m.offline = h.brainFor(ctx, u.ID, now) // the budget decides which brain answers
+	h.perceiveStage(ctx, m)
+	h.feel(ctx, m)
+	if err := h.linger(ctx, m); err != nil {
+		return store.Turn{}, err
 	}
-	step := heart.StepMood(u.Mood, toIntents(u.LastIntents), perc, h.char)
-
-	// 5. Relationship (seed 003).
-	rel := decodeRelationship(u.Relationship, u.CreatedAt)
-	// A strong emotion word is one the detector is sure of (seed 000's top
-	// confidence band); a crisis adds seed 003's Watch marker signal.
-	signals := heart.TextSignals(userText, perc, det.Confidence >= heart.ConfidenceMany)
-	for i := range signals {
-		if signals[i].Modality == "" || signals[i].Modality == heart.ModalityText {
-			signals[i].Modality = in.Modality
-		}
-	}
-	rel, events := rel.Apply(now, h.loc, signals, true)
-
-	// 6. Strategy (seed 000), current turn first.
-	chosen := heart.ChooseEmotion(det, heart.Emotion(u.LastEmotion))
-	strategy := heart.StrategyFor(chosen)
-	if crisis {
-		strategy = crisisStrategy()
-	}
-
-	// Lingering emotion (seed 002) from stored episodes.
-	stage = time.Now()
-	ling, err := h.lingering(ctx, u.ID, now)
+	req, err := h.compose(ctx, m)
 	if err != nil {
 		return store.Turn{}, err
 	}
-	if crisis {
+	h.speak(ctx, m, req)
+	return h.record(ctx, m), nil
+}
+
+// detect is DESIGN §3 step 2 (seed 000) and the crisis lexicon, which never
+// depends on the model.
+func (h *Handler) detect(m *moment) {
+	stage := time.Now()
+	m.det = h.lex.Detect(m.text)
+	m.crisis = heart.CrisisText(m.text)
+	h.obs.Stage("detect", time.Since(stage))
+}
+
+// perceiveStage is DESIGN §3 step 3 (seed 001 L1); the model's crisis flag
+// adds to the lexicon's, never replaces it.
+func (h *Handler) perceiveStage(ctx context.Context, m *moment) {
+	stage := time.Now()
+	perc, usage := h.perceive(ctx, m.brain, m.offline, m.text, m.det)
+	m.crisis = m.crisis || perc.Crisis
+	perc.Crisis = m.crisis
+	m.perc, m.usages = perc, append(m.usages, usage...)
+	h.obs.Stage("perceive", time.Since(stage))
+}
+
+// feel is DESIGN §3 steps 4-6: mood physics (seed 001) with the "consume
+// Power" allowance, the relationship (seed 003) and the strategy (seed 000,
+// current turn first).
+func (h *Handler) feel(ctx context.Context, m *moment) {
+	if m.perc.Intent == heart.RequestNSFW || m.perc.Intent == heart.Invitation {
+		m.decline = h.powerSpent(ctx, m.u.ID, m.perc.Intent, m.now)
+	}
+	m.step = heart.StepMood(m.u.Mood, toIntents(m.u.LastIntents), m.perc, h.char)
+
+	rel := decodeRelationship(m.u.Relationship, m.u.CreatedAt)
+	// A strong emotion word is one the detector is sure of (seed 000's top
+	// confidence band); a crisis adds seed 003's Watch marker signal.
+	m.signals = heart.TextSignals(m.text, m.perc, m.det.Confidence >= heart.ConfidenceMany)
+	for i := range m.signals {
+		if m.signals[i].Modality == "" || m.signals[i].Modality == heart.ModalityText {
+			m.signals[i].Modality = m.in.Modality
+		}
+	}
+	m.rel, m.events = rel.Apply(m.now, h.loc, m.signals, true)
+
+	m.chosen = heart.ChooseEmotion(m.det, heart.Emotion(m.u.LastEmotion))
+	m.strategy = heart.StrategyFor(m.chosen)
+	if m.crisis {
+		m.strategy = crisisStrategy()
+	}
+}
+
+// linger computes seed 002's lingering emotion from stored episodes; a
+// crisis turn never refuses.
+func (h *Handler) linger(ctx context.Context, m *moment) error {
+	stage := time.Now()
+	ling, err := h.lingering(ctx, m.u.ID, m.now)
+	if err != nil {
+		return err
+	}
+	if m.crisis {
 		ling.RefusalAllowed, ling.RefusalBias, ling.Cooperation = false, 0, 1
 	}
+	m.ling = ling
 	h.obs.Stage("lingering", time.Since(stage))
+	return nil
+}
 
-	// 7. Prompt.
-	stage = time.Now()
+// compose is DESIGN §3 step 7: the reply prompt and the offline brain's
+// hints for the same situation.
+func (h *Handler) compose(ctx context.Context, m *moment) (Request, error) {
+	stage := time.Now()
+	p, u := h.cfg.Persona, m.u
 	mems, err := h.cfg.Store.Memories(ctx, u.ID)
 	if err != nil {
-		return store.Turn{}, fmt.Errorf("memories of %s: %w", u.ID, err)
+		return Request{}, fmt.Errorf("memories of %s: %w", u.ID, err)
 	}
-	hist, err := h.cfg.Store.ChatHistory(ctx, in.Platform, in.ChatID, HistoryTurns)
+	m.mems = mems
+	hist, err := h.cfg.Store.ChatHistory(ctx, m.in.Platform, m.in.ChatID, HistoryTurns)
 	if err != nil {
-		return store.Turn{}, fmt.Errorf("history of %s/%s: %w", in.Platform, in.ChatID, err)
+		return Request{}, fmt.Errorf("history of %s/%s: %w", m.in.Platform, m.in.ChatID, err)
 	}
 	prompt := heart.BuildReplyPrompt(heart.PromptInput{
 		PersonaName: p.Name, PersonaText: personaText(p), Language: p.Language, UserName: u.Name,
-		InnerState: u.InnerState, RelationshipState: string(rel.State),
-		RelationshipRules: heart.RelationshipRules(rel.State, p.Language),
-		Wellbeing:         wellbeing(rel, p.Language),
-		Mood:              step.Mood, Lingering: ling, Strategy: strategy,
-		Memories:  memoryLines(mems, rel.Score),
-		GroupChat: in.ChatKind == string(ChatGroup),
+		InnerState: u.InnerState, RelationshipState: string(m.rel.State),
+		RelationshipRules: heart.RelationshipRules(m.rel.State, p.Language),
+		Wellbeing:         wellbeing(m.rel, p.Language),
+		Mood:              m.step.Mood, Lingering: m.ling, Strategy: m.strategy,
+		Memories:  memoryLines(mems, m.rel.Score),
+		GroupChat: m.in.ChatKind == string(ChatGroup),
 		Scratch:   u.Scratch,
-		Safety:    safetyLines(p, crisis, decline, perc.Intent),
+		Safety:    safetyLines(p, m.crisis, m.decline, m.perc.Intent),
 		History:   historyTurns(hist), BudgetTokens: PromptBudgetTokens,
 	})
 	msgs := make([]ChatMessage, 0, 2+2*len(prompt.History))
@@ -194,32 +249,43 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 	for _, t := range prompt.History {
 		msgs = append(msgs, ChatMessage{Role: "user", Content: t.User}, ChatMessage{Role: "assistant", Content: t.Assistant})
 	}
-	msgs = append(msgs, ChatMessage{Role: "user", Content: heart.NeutraliseMarkers(userText)})
+	msgs = append(msgs, ChatMessage{Role: "user", Content: heart.NeutraliseMarkers(m.text)})
 	h.obs.Stage("prompt", time.Since(stage))
 
-	// 8. Reply, with the typing indicator running until it is out.
 	hints := Hints{
-		Language: p.Language, Persona: p.Name, User: u.Name, Text: userText, Turn: turnNo,
-		Emotion: string(chosen), Felt: string(det.Emotion), Tone: strategy.Tone, MaxLength: strategy.MaxLength,
-		EmojiAllowed: strategy.EmojiAllowed, ProactiveQuestion: strategy.ProactiveQuestion,
-		Formality: strategy.Formality, Intent: string(perc.Intent), Sentiment: perc.Sentiment,
-		Mood: step.Mood, Lingering: string(ling.Label), RefusalAllowed: ling.RefusalAllowed,
-		Relationship: string(rel.State), Crisis: crisis, Decline: decline, InnerState: u.InnerState,
+		Language: p.Language, Persona: p.Name, User: u.Name, Text: m.text, Turn: m.turnNo,
+		Emotion: string(m.chosen), Felt: string(m.det.Emotion), Tone: m.strategy.Tone, MaxLength: m.strategy.MaxLength,
+		EmojiAllowed: m.strategy.EmojiAllowed, ProactiveQuestion: m.strategy.ProactiveQuestion,
+		Formality: m.strategy.Formality, Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment,
+		Mood: m.step.Mood, Lingering: string(m.ling.Label), RefusalAllowed: m.ling.RefusalAllowed,
+		Relationship: string(m.rel.State), Crisis: m.crisis, Decline: m.decline, InnerState: u.InnerState,
+		Now: m.now.In(h.loc),
 	}
-	stage = time.Now()
-	stopTyping := h.typing(ctx, in)
-	reply, trailer, usage := h.reply(ctx, brain, offline, Request{Kind: KindReply, Messages: msgs, Hints: hints})
-	stopTyping()
-	usages = append(usages, usage...)
-	h.obs.Stage("reply", time.Since(stage))
+	return Request{Kind: KindReply, Messages: msgs, Hints: hints}, nil
+}
 
-	// 9. Persist: state, episode, memories, ledger, in one transaction.
-	refl, trailerErr := heart.ParseTrailer([]byte(trailer))
-	u.Messages = turnNo
-	u.Mood = step.Mood
-	u.LastIntents = fromIntents(step.Intents)
-	u.EmotionHistory = appendEmotion(u.EmotionHistory, det, turnNo)
-	u.LastEmotion = string(nextLastEmotion(u.EmotionHistory, det, chosen))
+// speak is DESIGN §3 step 8: the reply, with the typing indicator running
+// until it is out.
+func (h *Handler) speak(ctx context.Context, m *moment, req Request) {
+	stage := time.Now()
+	stopTyping := h.typing(ctx, m.in)
+	reply, trailer, usage := h.reply(ctx, m.brain, m.offline, req)
+	stopTyping()
+	m.reply, m.trailer = reply, trailer
+	m.usages = append(m.usages, usage...)
+	h.obs.Stage("reply", time.Since(stage))
+}
+
+// record is DESIGN §3 step 9's content: the user's new state, the episode,
+// memories, signals, usage and the ledger entries, for one transaction.
+func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
+	p, u, in, now := h.cfg.Persona, m.u, m.in, m.now
+	refl, trailerErr := heart.ParseTrailer([]byte(m.trailer))
+	u.Messages = m.turnNo
+	u.Mood = m.step.Mood
+	u.LastIntents = fromIntents(m.step.Intents)
+	u.EmotionHistory = appendEmotion(u.EmotionHistory, m.det, m.turnNo)
+	u.LastEmotion = string(nextLastEmotion(u.EmotionHistory, m.det, m.chosen))
 	u.LastUserAt, u.LastBotAt = in.At, now.UTC()
 	u.Unreachable = false // they wrote, so they can be reached again
 	if in.ChatKind == string(ChatPrivate) {
@@ -227,8 +293,8 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 	}
 	ep := store.Episode{
 		UserID: u.ID, Platform: in.Platform, ChatID: in.ChatID, InboundID: in.ID,
-		UserText: userText, ReplyText: reply, At: now.UTC(),
-		Intent: string(perc.Intent), Sentiment: perc.Sentiment,
+		UserText: m.text, ReplyText: m.reply, At: now.UTC(),
+		Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment,
 	}
 	var memWrites []store.Memory
 	if trailerErr == nil {
@@ -238,39 +304,39 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 		if refl.Scratch != "" {
 			u.Scratch = refl.Scratch
 		}
-		for _, m := range refl.Remember {
-			if permanent(mems, m.Slot) {
+		for _, r := range refl.Remember {
+			if permanent(m.mems, r.Slot) {
 				continue // seed 003 §8.1: what the user asked to keep is not overwritten
 			}
 			memWrites = append(memWrites, store.Memory{
-				UserID: u.ID, Slot: m.Slot, Content: m.Content,
-				Retention: string(heart.ClassifyRetention(m.Slot, m.Content)),
+				UserID: u.ID, Slot: r.Slot, Content: r.Content,
+				Retention: string(heart.ClassifyRetention(r.Slot, r.Content)),
 				CreatedAt: now.UTC(), UpdatedAt: now.UTC(),
 			})
 		}
-	} else if trailer != "" {
+	} else if m.trailer != "" {
 		h.log.Warn("reply trailer unreadable; episode stored without values", "user", u.ID, "err", trailerErr)
 	}
-	u.Relationship = encodeRelationship(rel)
+	u.Relationship = encodeRelationship(m.rel)
 
 	res := store.Turn{
 		InboundID: in.ID, User: u, Episode: ep, Memories: memWrites,
-		Signals: storeSignals(u.ID, now, signals), Usage: storeUsage(u.ID, now, usages),
-		Daily: &store.DailyPoint{UserID: u.ID, Day: now.In(h.loc).Format(time.DateOnly), Mood: step.Mood, Affinity: rel.Score},
+		Signals: storeSignals(u.ID, now, m.signals), Usage: storeUsage(u.ID, now, m.usages),
+		Daily: &store.DailyPoint{UserID: u.ID, Day: now.In(h.loc).Format(time.DateOnly), Mood: m.step.Mood, Affinity: m.rel.Score},
 	}
 	chat := ChatRef{Platform: in.Platform, ChatID: in.ChatID, Kind: ChatKind(in.ChatKind)}
-	res.Reply = h.outbound(u.ID, chat, "reply", in.ID, reply, now)
-	if crisis {
+	res.Reply = h.outbound(u.ID, chat, "reply", in.ID, m.reply, now)
+	if m.crisis {
 		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "crisis", in.ID, h.crisisResources(), now))
 	}
-	if !crisis && in.ChatKind == string(ChatPrivate) && h.breakDue(ctx, u, rel, now) {
+	if !m.crisis && in.ChatKind == string(ChatPrivate) && h.breakDue(ctx, u, m.rel, now) {
 		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "wellbeing", in.ID, heart.DependencyMessage(2, p.Language), now))
 		res.Signals = append(res.Signals, store.Signal{UserID: u.ID, At: now.UTC(), Tag: signalBreak})
 	}
-	for _, ev := range events {
+	for _, ev := range m.events {
 		h.alertOperators(u, ev, now, &res)
 	}
-	return res, nil
+	return res
 }
 
 // permanent reports whether slot holds a permanent memory: an explicit
