@@ -289,6 +289,32 @@ func memoryLines(mems []store.Memory, score float64) []heart.MemoryLine {
 	return out
 }
 
+// shownMemories are the memories the reply prompt shows, as the offline
+// brain reads them: visible at this affinity (memoryLines), only when the
+// strategy uses memory, and none in a group chat (heart.BuildReplyPrompt's
+// rule for private memories).
+func shownMemories(mems []store.Memory, score float64, useMemory, group bool) []string {
+	if !useMemory || group {
+		return nil
+	}
+	var out []string
+	for _, l := range memoryLines(mems, score) {
+		if strings.TrimSpace(l.Content) != "" {
+			out = append(out, l.Content)
+		}
+	}
+	return out
+}
+
+// historyMessages is the history the reply prompt kept, as chat messages.
+func historyMessages(turns []heart.HistoryTurn) []ChatMessage {
+	out := make([]ChatMessage, 0, 2*len(turns))
+	for _, t := range turns {
+		out = append(out, ChatMessage{Role: "user", Content: t.User}, ChatMessage{Role: "assistant", Content: t.Assistant})
+	}
+	return out
+}
+
 func personaText(p Persona) string {
 	text := p.Text
 	if p.Examples != "" {

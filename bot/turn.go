@@ -244,11 +244,10 @@ func (h *Handler) compose(ctx context.Context, m *moment) (Request, error) {
 		Safety:    safetyLines(p, m.crisis, m.decline, m.perc.Intent),
 		History:   historyTurns(hist), BudgetTokens: PromptBudgetTokens,
 	})
-	msgs := make([]ChatMessage, 0, 2+2*len(prompt.History))
+	recent := historyMessages(prompt.History)
+	msgs := make([]ChatMessage, 0, 2+len(recent))
 	msgs = append(msgs, ChatMessage{Role: "system", Content: KindReply.Marker() + "\n" + prompt.System})
-	for _, t := range prompt.History {
-		msgs = append(msgs, ChatMessage{Role: "user", Content: t.User}, ChatMessage{Role: "assistant", Content: t.Assistant})
-	}
+	msgs = append(msgs, recent...)
 	msgs = append(msgs, ChatMessage{Role: "user", Content: heart.NeutraliseMarkers(m.text)})
 	h.obs.Stage("prompt", time.Since(stage))
 
@@ -257,9 +256,11 @@ func (h *Handler) compose(ctx context.Context, m *moment) (Request, error) {
 		Emotion: string(m.chosen), Felt: string(m.det.Emotion), Tone: m.strategy.Tone, MaxLength: m.strategy.MaxLength,
 		EmojiAllowed: m.strategy.EmojiAllowed, ProactiveQuestion: m.strategy.ProactiveQuestion,
 		Formality: m.strategy.Formality, Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment,
-		Mood: m.step.Mood, Lingering: string(m.ling.Label), RefusalAllowed: m.ling.RefusalAllowed,
-		Relationship: string(m.rel.State), Crisis: m.crisis, Decline: m.decline, InnerState: u.InnerState,
-		Now: m.now.In(h.loc),
+		Disclosure: string(m.perc.Disclosure), Mood: m.step.Mood, Lingering: string(m.ling.Label),
+		RefusalAllowed: m.ling.RefusalAllowed, Relationship: string(m.rel.State), Watch: m.rel.Watch,
+		Crisis: m.crisis, Decline: m.decline, InnerState: u.InnerState,
+		Memories: shownMemories(mems, m.rel.Score, m.strategy.UseMemory, m.in.ChatKind == string(ChatGroup)),
+		Recent:   recent, Now: m.now.In(h.loc),
 	}
 	return Request{Kind: KindReply, Messages: msgs, Hints: hints}, nil
 }

@@ -75,6 +75,7 @@ func intentRules() []intentRule {
 		{Compliment, true, []string{"你真好", "你好棒", "你好可爱", "你真可爱", "你好漂亮", "你真漂亮", "你真聪明", "你好聪明", "你好厉害", "你真厉害", "你真棒", "你好美", "你好帅", "你好温柔", "你真温柔",
 			"you're beautiful", "you are beautiful", "you're amazing", "you are amazing", "you're so smart", "you're smart", "you're sweet", "you're kind", "you're the best",
 			"you're pretty", "you are pretty", "you're so pretty", "you look beautiful", "you're clever", "you're wonderful", "you are wonderful", "you're so cute",
+			"you're so sweet", "you are so sweet", "you're so kind", "you are so kind", "you're so nice", "you're nice", "you're funny", "you're so funny", "so sweet of you",
 			"可愛い", "かわいい", "綺麗", "きれい", "優しい", "すごいね", "天才", "素敵"}},
 		{Closing, false, []string{"再见", "拜拜", "先走了", "下次聊", "回头聊",
 			"bye", "goodbye", "see you", "gtg", "gotta go", "talk later", "see ya",
@@ -90,8 +91,9 @@ func intentRules() []intentRule {
 		{"", false, []string{
 			"付き合ってた", "付き合っていた", "付き合ってる", "付き合ってい", "年付き合", // dating, past or present: a statement, not a confession
 			"がかわいい", "が可愛い", "がきれい", "が綺麗", "も可愛い", "もかわいい", "が優しい", "は優しい", // about someone or something else
-			"裸足", "親バカ", "バカみたい", "ばかみたい", // barefoot, doting parent, "I feel silly"
+			"裸足", "親バカ", "バカみたい", "ばかみたい", "ばかり", "ばっかり", // barefoot, doting parent, "I feel silly", "only"
 			"现在吗", "存在吗", // 在吗 inside a question about now / existence
+			"this morning", "in the morning", "tomorrow morning", "yesterday morning", "every morning", "morning routine", // a time, not a hello
 			"need a hug", "want a hug", "kiss goodbye", "love you guys", // asking for comfort, leaving, addressing a group
 		}},
 	}

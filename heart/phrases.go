@@ -7,7 +7,8 @@ import (
 
 // PhraseSet finds known phrases in a text the way hearth's heuristics need
 // it: text and phrases folded alike (see Fold); ASCII phrases match whole
-// words, Chinese and Japanese ones by substring; where hits overlap, the
+// words (a possessive "'s" ends a word), Chinese and Japanese ones by
+// substring; where hits overlap, the
 // leftmost-longest one wins, so 女朋友 is found and the 朋友 inside it is not,
 // and 付き合ってた claims the 付き合って it contains. Each hit reports
 // whether it is negated, by the rules Detect uses. A set is immutable once
@@ -100,11 +101,21 @@ func wordBounded(t string, start, end int, prev rune) bool {
 	}
 	if end < len(t) {
 		next, _ := utf8.DecodeRuneInString(t[end:])
-		if isWordRune(next) {
+		if isWordRune(next) && !possessive(t[end:]) {
 			return false
 		}
 	}
 	return true
+}
+
+// possessive reports whether rest starts with an English possessive "'s"
+// ending a word: "cat" is found in "my cat's name".
+func possessive(rest string) bool {
+	if !strings.HasPrefix(rest, "'s") {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(rest[2:])
+	return len(rest) == 2 || !isWordRune(next)
 }
 
 // negatedSpan applies Detect's negation rules to the hit t[start:end]: an
