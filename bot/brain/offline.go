@@ -27,19 +27,21 @@ const minEchoRunes = 6
 // (situations.yaml does; our choice: a rule-based guess is less certain than
 // a model, so confidence stays at or below 0.7).
 const (
-	neutralIntensity   = 0.2
-	baseIntensity      = 0.35 // a feeling the user named
-	sentimentIntensity = 0.4  // added per unit of |sentiment|
-	strongIntensity    = 0.8  // a verified gift
-	baseSalience       = 0.2
-	lightSalience      = 0.45 // an everyday disclosure (DESIGN §3 step 3)
-	deepSalience       = 0.8  // a deep one: heartbreak, loss, family
-	factSalience       = 0.7  // the user stated a fact worth keeping
-	crisisSalience     = 0.95
-	crisisIntensity    = 0.9
-	lowConfidence      = 0.4
-	feltConfidence     = 0.6 // the feeling was named in the message
-	maxScratchRunes    = 60  // "scratch short" (brain brief)
+	neutralIntensity    = 0.2
+	feltIntensity       = 0.5  // a feeling the user named ("I feel so alone")
+	intensifierStrength = 0.15 // added when they said it strongly ("so", "好", "すごく")
+	sentimentIntensity  = 0.4  // added per unit of |sentiment|
+	strongIntensity     = 0.8  // a verified gift
+	baseSalience        = 0.2
+	lightSalience       = 0.45 // an everyday disclosure (DESIGN §3 step 3)
+	feltSalience        = 0.55 // a named feeling is a disclosure of its own
+	deepSalience        = 0.8  // a deep one: heartbreak, loss, family
+	factSalience        = 0.7  // the user stated a fact worth keeping
+	crisisSalience      = 0.95
+	crisisIntensity     = 0.9
+	lowConfidence       = 0.4
+	feltConfidence      = 0.65 // the feeling was named in the message
+	maxScratchRunes     = 60   // "scratch short" (brain brief)
 )
 
 // Offline is the deterministic, rule-based brain used without an LLM
@@ -182,13 +184,20 @@ func (t *turnView) feeling() moment {
 		m = moment{string(heart.LabelJoy), strongIntensity, factSalience, highConfidence}
 	}
 	sent := math.Min(math.Abs(h.Sentiment), 1)
-	if fl := feltLabel(t.felt()); fl != "" && (m.label == string(heart.LabelNeutral) || negative(fl) && !negative(m.label)) {
-		m.label = fl
-		m.intensity = math.Max(m.intensity, baseIntensity+sentimentIntensity*sent)
-		m.confidence = math.Max(m.confidence, feltConfidence)
+	named := feltIntensity + sentimentIntensity*sent
+	if t.k.intensifiers.Has(h.Text) {
+		named += intensifierStrength
 	}
-	if m.label != string(heart.LabelNeutral) {
-		m.intensity = math.Max(m.intensity, baseIntensity+sentimentIntensity*sent)
+	// A named feeling leads where no news or request does, and a hard
+	// feeling outweighs a cheerful one; a situation's own values stand
+	// where it names the same feeling ("thanks" is gratitude enough).
+	lead := t.lead()
+	plain := lead == nil || lead.Kind == kindSocial || m.label == string(heart.LabelNeutral)
+	if fl := feltLabel(t.felt()); fl != "" && (plain || negative(fl) && !negative(m.label)) {
+		m.label = fl
+		m.intensity = math.Max(m.intensity, named)
+		m.salience = math.Max(m.salience, feltSalience)
+		m.confidence = math.Max(m.confidence, feltConfidence)
 	}
 	switch heart.Disclosure(h.Disclosure) {
 	case heart.DisclosureDeep:

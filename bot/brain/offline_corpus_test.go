@@ -242,39 +242,24 @@ func TestOfflineCorpus(t *testing.T) {
 	t.Logf("corpus: %d messages (%v), %d failed", len(cases), perLang, failed)
 }
 
-// conversation40 is a 40-message evening with a companion, per language:
-// small talk, news good and bad, feelings, questions about the persona.
-var conversation40 = map[string][]string{
-	langEN: {
-		"hi Luna", "how are you?", "work was long today", "my boss wants the report by Friday", "I'm kind of stressed",
-		"I made pasta for dinner", "it was pretty good actually", "my cat Miso keeps stealing my socks", "she's sleeping on my keyboard now", "haha",
-		"I talked to my sister on the phone", "she's moving to Berlin", "I'll miss her", "anyway", "what do you like to do?",
-		"that's nice", "I've been listening to a lot of jazz", "do you like music?", "ok", "the weather has been grey all week",
-		"it rained again today", "I forgot my umbrella", "I got soaked", "lol", "tomorrow I have a dentist appointment",
-		"I'm a bit nervous about it", "thanks for listening", "you're sweet", "do you remember my cat's name?", "yes!",
-		"I finished a book today", "it was sad at the end", "I cried a little", "sorry, that's a weird thing to say", "I feel better now",
-		"my friend invited me to a party on Saturday", "I don't know if I'll go", "I'm tired", "ok, I should sleep", "good night Luna",
-	},
-	langZH: {
-		"你好", "你最近怎么样？", "今天上班好累", "老板让我周五交报告", "压力有点大",
-		"晚饭做了意面", "味道还不错", "我家的猫叫咪咪，老偷我的袜子", "它现在睡在我键盘上", "哈哈",
-		"今天和姐姐打了电话", "她要搬去北京了", "我会想她的", "算了不说这个", "你喜欢做什么？",
-		"挺好的", "最近一直在听爵士乐", "你喜欢音乐吗？", "嗯", "这周天气一直阴阴的",
-		"今天又下雨了", "我忘带伞了", "全身都湿透了", "哈哈哈", "明天要去看牙医",
-		"有点紧张", "谢谢你听我说", "你真好", "你还记得我家猫叫什么吗？", "对！",
-		"今天看完了一本书", "结局好难过", "我哭了一会儿", "对不起，说这个有点奇怪", "现在好多了",
-		"朋友约我周六去聚会", "不知道要不要去", "好累", "好了，我该睡了", "晚安",
-	},
-	langJA: {
-		"こんにちは", "元気？", "今日は仕事が長かった", "上司が金曜までに報告書を出せって", "ちょっとストレス",
-		"晩ご飯にパスタを作った", "けっこうおいしかった", "うちの猫はミソっていうんだけど、靴下を盗むの", "今はキーボードの上で寝てる", "笑",
-		"姉と電話で話した", "ベルリンに引っ越すんだって", "さびしくなるな", "まあいいや", "何をするのが好き？",
-		"いいね", "最近ジャズばかり聴いてる", "音楽は好き？", "うん", "今週はずっと天気がどんよりしてる",
-		"今日も雨だった", "傘を忘れた", "びしょびしょになった", "笑笑", "明日は歯医者",
-		"ちょっと緊張する", "聞いてくれてありがとう", "優しいね", "うちの猫の名前、覚えてる？", "そう！",
-		"今日は本を読み終えた", "最後が悲しかった", "少し泣いちゃった", "ごめん、変な話だね", "もう大丈夫",
-		"友達に土曜のパーティーに誘われた", "行くかどうか迷ってる", "疲れた", "そろそろ寝なきゃ", "おやすみ",
-	},
+// conversation40 reads testdata/conversation40.yaml: a 40-message evening
+// per language.
+func conversation40(t testing.TB, path string) map[string][]string {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c map[string][]string
+	if err := yaml.Unmarshal(raw, &c); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range languages {
+		if len(c[lang]) != 40 {
+			t.Fatalf("%s: %s has %d messages, want 40", path, lang, len(c[lang]))
+		}
+	}
+	return c
 }
 
 // openingOf is the first sentence of a reply, folded: what the repetition
@@ -293,11 +278,12 @@ func openingOf(reply string) string {
 // through the Handler.
 func TestOfflineOpeningsVary(t *testing.T) {
 	o := NewOffline()
+	convs := conversation40(t, "testdata/conversation40.yaml")
 	for _, lang := range languages {
 		cv := newConvo(t, o, corpusCase{Lang: lang, At: "19:00"})
 		seen := map[string]int{}
 		var openings []string
-		for i, text := range conversation40[lang] {
+		for i, text := range convs[lang] {
 			_, resp, _ := cv.say(text)
 			op := openingOf(resp.Text)
 			if j, ok := seen[op]; ok && i-j <= recentReplies {

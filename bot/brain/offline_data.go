@@ -88,11 +88,12 @@ type dictEntry struct {
 
 // wordsFile is words.yaml.
 type wordsFile struct {
-	Pets      []dictEntry `yaml:"pets"`
-	People    []dictEntry `yaml:"people"`
-	Traps     []string    `yaml:"traps"`
-	Durations []string    `yaml:"durations"`
-	About     []string    `yaml:"about"`
+	Pets         []dictEntry `yaml:"pets"`
+	People       []dictEntry `yaml:"people"`
+	Traps        []string    `yaml:"traps"`
+	Durations    []string    `yaml:"durations"`
+	About        []string    `yaml:"about"`
+	Intensifiers []string    `yaml:"intensifiers"`
 }
 
 // factKind is one row of facts.yaml.
@@ -133,8 +134,9 @@ type knowledge struct {
 	dictSet   *heart.PhraseSet
 	dictOwner []dictRef
 
-	durations []*regexp.Regexp
-	about     []*regexp.Regexp
+	durations    []*regexp.Regexp
+	about        []*regexp.Regexp
+	intensifiers *heart.PhraseSet
 
 	facts    []factKind
 	askSet   *heart.PhraseSet
@@ -198,6 +200,7 @@ func loadKnowledge() (*knowledge, error) {
 	if k.about, err = compileAll(w.About, "about"); err != nil {
 		return nil, fmt.Errorf("words.yaml about: %w", err)
 	}
+	k.intensifiers = heart.NewPhraseSet(w.Intensifiers)
 	if err := k.compileFacts(); err != nil {
 		return nil, err
 	}

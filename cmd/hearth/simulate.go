@@ -105,7 +105,7 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	loop, err := lifeloop.New(lifeloop.Config{
 		Persona: persona, Store: db, Brain: b, Senders: senders,
 		Assess: assessor(persona.Language), Forbidden: heart.ContainsForbidden,
-		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Now: sim.clock, Logger: log,
+		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, About: h.About, Now: sim.clock, Logger: log,
 	})
 	if err != nil {
 		return err
