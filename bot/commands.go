@@ -288,7 +288,7 @@ func (h *Handler) forget(ctx context.Context, u store.User, args string) (string
 		}
 	}
 	if all {
-		return text0(lang, msgForgotAll, len(targets)), true, nil
+		return textN(lang, msgForgotAllOne, msgForgotAll, len(targets)), true, nil
 	}
 	return text0(lang, msgForgotOne, targets[0].Slot), true, nil
 }
@@ -312,7 +312,7 @@ func (h *Handler) forgetByWords(ctx context.Context, in store.Inbound, u store.U
 	if u, _, err = h.cfg.Store.User(ctx, u.ID); err != nil {
 		return fmt.Errorf("forget for %s: reload: %w", u.ID, err)
 	}
-	out := Outgoing{Text: text0(h.cfg.Persona.Language, msgForgotWords, n)}
+	out := Outgoing{Text: textN(h.cfg.Persona.Language, msgForgotWordsOne, msgForgotWords, n)}
 	if n == 0 {
 		out.Text = text0(h.cfg.Persona.Language, msgForgotNone)
 	}

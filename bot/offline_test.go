@@ -260,3 +260,61 @@ func TestAboutGivesTheLifeLoopSomethingReal(t *testing.T) {
 		t.Errorf("recent %+v", recent)
 	}
 }
+
+// TestMeCardInPlainWords: /me in en, zh and ja after an evening and a day
+// (golden files). The card names topics in the persona's language, says
+// what the chart shows only when a chart is attached, and the health line
+// speaks to the user, never the model's guidance.
+func TestMeCardInPlainWords(t *testing.T) {
+	for _, lang := range []string{"en", "zh", "ja"} {
+		clock := &simClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+		e := offlineEnv(t, lang, clock)
+		// A new user's card: no chart yet, and it does not promise one.
+		first := e.say(t, "me"+lang, "/me")
+		if out := e.out.last("me" + lang); out.Photo != nil || strings.Contains(first, "📈 ") && !strings.Contains(first, map[string]string{"en": "after our first", "zh": "聊过一次", "ja": "一度お話し"}[lang]) {
+			t.Errorf("%s: /me before any talk: %q with photo %v", lang, first, out.Photo != nil)
+		}
+		msgs := map[string][]string{
+			"en": {"work was awful today", "my boss yelled at me", "work again, so stressed", "thanks for listening"},
+			"zh": {"今天上班好累", "老板骂了我", "工作压力好大", "谢谢你听我说"},
+			"ja": {"今日は仕事がきつかった", "上司に怒られた", "仕事でストレス", "聞いてくれてありがとう"},
+		}[lang]
+		for _, m := range msgs {
+			clock.set(clock.Now().Add(3 * time.Minute))
+			e.say(t, "me"+lang, m)
+		}
+		clock.set(clock.Now().Add(26 * time.Hour))
+		e.say(t, "me"+lang, msgs[0])
+		card := e.say(t, "me"+lang, "/me")
+		if out := e.out.last("me" + lang); out.Photo == nil {
+			t.Errorf("%s: /me has no chart", lang)
+		}
+		for _, bad := range []string{"SMALL_TALK", "_", "Gently steer", "温和地引导", "そっと目を向けて"} {
+			if strings.Contains(card, bad) {
+				t.Errorf("%s: /me shows %q:\n%s", lang, bad, card)
+			}
+		}
+		goldenFile(t, "me_"+lang+".golden", card+"\n")
+		why := e.say(t, "me"+lang, "/why")
+		goldenFile(t, "why_handler_"+lang+".golden", why+"\n")
+	}
+}
+
+// goldenFile compares got with testdata/name ("go test -update" in the
+// package's internal tests rewrites them; here UPDATE_GOLDEN=1).
+func goldenFile(t *testing.T, name, got string) {
+	t.Helper()
+	path := "testdata/" + name
+	if os.Getenv("UPDATE_GOLDEN") == "1" {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (UPDATE_GOLDEN=1 creates it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
