@@ -93,7 +93,7 @@ func (h *Handler) thanks(ctx context.Context, u store.User, item string, mood fl
 	rel := RelationshipOf(u, now)
 	strategy := heart.StrategyFor(heart.Grateful)
 	prompt := heart.BuildReplyPrompt(heart.PromptInput{
-		PersonaName: p.Name, PersonaText: personaText(p), Language: p.Language, UserName: u.Name,
+		PersonaName: p.Name, PersonaText: personaText(p, u.Name), Language: p.Language, UserName: u.Name,
 		InnerState: u.InnerState, RelationshipState: string(rel.State),
 		RelationshipRules: heart.RelationshipRules(rel.State, p.Language),
 		Mood:              mood, Strategy: strategy, Safety: safetyLines(p, false, false, heart.GiftSend),

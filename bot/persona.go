@@ -1,6 +1,9 @@
 package bot
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Persona is an instance's character and settings, parsed by cmd/hearth
 // from YAML or a Character Card and stored in the instance file. Packages
@@ -11,7 +14,10 @@ type Persona struct {
 	Text           string // who the persona is, for the system prompt
 	InnerStateSeed string // placeholders {name} and {user} (seed 004)
 	FirstMessage   string // optional greeting for /start (Character Card first_mes)
-	Examples       string // optional example dialogue (Character Card mes_example)
+	// AlternateGreetings rotate with FirstMessage for /start (Character
+	// Card alternate_greetings).
+	AlternateGreetings []string
+	Examples           string // optional example dialogue (Character Card mes_example)
 
 	Dependency float64 // seed 001 §3.3 sensitivity
 	Pride      float64 // seed 001 §5.2 apology pride penalty
@@ -48,4 +54,14 @@ type LifeLoop struct {
 	MinSilence time.Duration
 	MinState   string // stranger, acquaintance, friend, close
 	DailyCap   int
+}
+
+// UserMacro is the Character Card macro for the user's name. Persona text,
+// examples and greetings keep it as written; WithUser fills it with the
+// display name of the user they are used for.
+const UserMacro = "{{user}}"
+
+// WithUser fills UserMacro in text with the user's display name.
+func WithUser(text, user string) string {
+	return strings.ReplaceAll(text, UserMacro, user)
 }

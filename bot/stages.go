@@ -315,12 +315,14 @@ func historyMessages(turns []heart.HistoryTurn) []ChatMessage {
 	return out
 }
 
-func personaText(p Persona) string {
+// personaText is the persona and its example dialogue for the prompt, the
+// Character Card {{user}} filled with the user's name.
+func personaText(p Persona, user string) string {
 	text := p.Text
 	if p.Examples != "" {
 		text += "\n\nExample dialogue:\n" + p.Examples
 	}
-	return text
+	return WithUser(text, user)
 }
 
 func storeSignals(userID string, now time.Time, s []heart.RelationshipSignal) []store.Signal {

@@ -233,7 +233,7 @@ func (h *Handler) compose(ctx context.Context, m *moment) (Request, error) {
 		return Request{}, fmt.Errorf("history of %s/%s: %w", m.in.Platform, m.in.ChatID, err)
 	}
 	prompt := heart.BuildReplyPrompt(heart.PromptInput{
-		PersonaName: p.Name, PersonaText: personaText(p), Language: p.Language, UserName: u.Name,
+		PersonaName: p.Name, PersonaText: personaText(p, u.Name), Language: p.Language, UserName: u.Name,
 		InnerState: u.InnerState, RelationshipState: string(m.rel.State),
 		RelationshipRules: heart.RelationshipRules(m.rel.State, p.Language),
 		Wellbeing:         wellbeing(m.rel, p.Language),

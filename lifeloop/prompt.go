@@ -105,7 +105,7 @@ func BuildPrompt(p bot.Persona, s Situation) []bot.ChatMessage {
 	b.WriteString("\n")
 	b.WriteString(Motivation(p.Language))
 	b.WriteString("\n\n")
-	if t := strings.TrimSpace(p.Text); t != "" {
+	if t := strings.TrimSpace(bot.WithUser(p.Text, name)); t != "" {
 		b.WriteString(t)
 		b.WriteString("\n\n")
 	}

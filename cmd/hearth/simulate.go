@@ -54,7 +54,8 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	if *personaPath == "" || *scriptPath == "" {
 		return usageError{errors.New("--persona YAML and --script FILE are required")}
 	}
-	persona, raw, err := readPersonaFile(*personaPath)
+	log := newLogger(env.Stderr, env.Getenv)
+	persona, raw, err := readPersonaFile(*personaPath, log)
 	if err != nil {
 		return err
 	}
@@ -75,7 +76,6 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	if err := db.SetPersona(ctx, raw, events[0].at); err != nil {
 		return err
 	}
-	log := newLogger(env.Stderr, env.Getenv)
 	offline := brain.NewOffline()
 	var b bot.Brain = offline
 	if *brainKind == "openai" {
