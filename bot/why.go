@@ -58,7 +58,8 @@ func explainWhy(lang string, u store.User, ling heart.Lingering, rel heart.Relat
 				recent = append(recent, e)
 			}
 		}
-		if causes := episodeCauses(recent, ling.Label, now); len(causes) > 0 {
+		if causes := episodeCauses(recent, ling.Label, now); len(causes) > 0 && !heart.CrisisText(causes[0].UserText) {
+			// Words of self-harm are not quoted back at the user.
 			c := causes[0]
 			lines = append(lines, fmt.Sprintf(whyWord(lang, "linger"), name, clip(c.UserText, whyQuote), ago(now.Sub(c.At), lang)))
 		} else {

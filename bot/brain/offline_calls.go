@@ -131,8 +131,9 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	case "acquaintance":
 		real, plain = []string{"checkin.deep", "checkin.polite.topic"}, []string{"checkin.polite"}
 	default:
-		// Seed 003 §3.1: a stranger is not asked about private matters.
-		real, plain = []string{"", "checkin.polite.topic"}, []string{"checkin.polite"}
+		// Seed 003 §3.1: a stranger is not asked about private matters,
+		// so the check-in names nothing they said.
+		real, plain = []string{""}, []string{"checkin.polite"}
 	}
 	// Seed 003 §7.1: a matter they shared is what a check-in asks after;
 	// otherwise anything real (a pet, a theme), else a plain greeting.

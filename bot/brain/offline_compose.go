@@ -289,15 +289,17 @@ func (t *turnView) compose() []part {
 	case feeling != "":
 		add(t.say(feeling, 2), prioAck)
 		add(t.reflectWhat(), prioReflect)
-	case lead != nil && t.reflectWhat() == "":
-		// Only a hello, a goodbye or a good night: answer it.
-		if leaving == "" {
-			add(t.say("greet", 1), prioAck)
-		}
 	default:
-		if r := t.reflectWhat(); r != "" {
-			add(r, prioAck)
-		} else {
+		what := t.reflectWhat()
+		switch {
+		case what != "":
+			add(what, prioAck)
+		case lead != nil:
+			// Only a hello, a goodbye or a good night: answer it.
+			if leaving == "" {
+				add(t.say("greet", 1), prioAck)
+			}
+		default:
 			add(t.say("listen", 2), prioAck)
 		}
 	}
@@ -370,6 +372,7 @@ func (t *turnView) reflectNames() string {
 			}
 			if r := t.sayWith("reflect.fact."+f.kind.Kind, 3, f.fields); r != "" {
 				said = append(said, r)
+				t.mark(r) // the second fact is not met with the same words
 			}
 		}
 	}
@@ -516,6 +519,13 @@ func fill(v string, lookup func(string) string) (string, bool) {
 		b.WriteString(v[:i])
 		b.WriteString(val)
 		v = v[i+j+1:]
+	}
+}
+
+// mark counts s as just said, so the rest of this reply avoids it.
+func (t *turnView) mark(s string) {
+	for _, sent := range sentences(s) {
+		t.said[normSentence(sent)] = 0
 	}
 }
 
