@@ -102,7 +102,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 		told.Text = "" // a question about what was said states nothing new
 	}
 	t.facts = o.k.factsIn(told.Text, h.Language)
-	t.known = o.k.known(told)
+	t.known = o.k.known(told, t.facts)
 	t.vars = map[string]string{"user": h.User, "persona": h.Persona}
 	for _, f := range t.known {
 		if f.kind.Kind == factName {

@@ -163,8 +163,9 @@ func splitValues(s, lang string) []string {
 }
 
 // known gathers what the user has told: memories, recollections, the recent
-// conversation and this message, newest last, one fact per distinct value.
-func (k *knowledge) known(h bot.Hints) []fact {
+// conversation and now (this message's facts), newest last, one fact per
+// distinct value.
+func (k *knowledge) known(h bot.Hints, now []fact) []fact {
 	var out []fact
 	add := func(fs []fact) {
 		for _, f := range fs {
@@ -189,7 +190,7 @@ func (k *knowledge) known(h bot.Hints) []fact {
 			add(k.factsIn(m.Content, h.Language))
 		}
 	}
-	add(k.factsIn(h.Text, h.Language))
+	add(now)
 	return out
 }
 
