@@ -295,60 +295,8 @@ func TestMeCardInPlainWords(t *testing.T) {
 				t.Errorf("%s: /me shows %q:\n%s", lang, bad, card)
 			}
 		}
-		goldenFile(t, "me_"+lang+".golden", card+"\n")
+		bot.Golden(t, "me_"+lang+".golden", card+"\n")
 		why := e.say(t, "me"+lang, "/why")
-		goldenFile(t, "why_handler_"+lang+".golden", why+"\n")
-	}
-}
-
-// goldenFile compares got with testdata/name ("go test -update" in the
-// package's internal tests rewrites them; here UPDATE_GOLDEN=1).
-func goldenFile(t *testing.T, name, got string) {
-	t.Helper()
-	path := "testdata/" + name
-	if os.Getenv("UPDATE_GOLDEN") == "1" {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (UPDATE_GOLDEN=1 creates it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
-
-// TestCardUserMacroAndAlternateGreetings: a Character Card's {{user}} is
-// the user's display name wherever the text is used (the prompt, /start),
-// and /start rotates through first_mes and alternate_greetings.
-func TestCardUserMacroAndAlternateGreetings(t *testing.T) {
-	clock := &simClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
-	e := newEnv(t, func(c *bot.Config) {
-		c.Persona.Text = "You are Mika, a librarian who knows {{user}} by name."
-		c.Persona.FirstMessage = "Hi {{user}}! Looking for a book?"
-		c.Persona.AlternateGreetings = []string{"Welcome back to the stacks, {{user}}.", "Mika waves at {{user}}."}
-		c.Now = clock.Now
-	})
-	if got := e.say(t, "g1", "/start"); got != "Hi Userg1! Looking for a book?" {
-		t.Errorf("first /start: %q", got)
-	}
-	e.say(t, "g1", "hello")
-	e.brain.mu.Lock()
-	req := e.brain.reqs[len(e.brain.reqs)-1]
-	e.brain.mu.Unlock()
-	if !strings.Contains(req.Messages[0].Content, "knows Userg1 by name") || strings.Contains(req.Messages[0].Content, "{{user}}") {
-		t.Errorf("prompt persona text: %q", req.Messages[0].Content)
-	}
-	seen := map[string]bool{}
-	for d := 1; d <= 3; d++ {
-		clock.set(clock.Now().Add(24 * time.Hour))
-		seen[e.say(t, "g1", "/start")] = true
-	}
-	for _, want := range []string{"Welcome back to the stacks, Userg1.", "Mika waves at Userg1.", "Hi Userg1! Looking for a book?"} {
-		if !seen[want] {
-			t.Errorf("/start never said %q over three days: %v", want, seen)
-		}
+		bot.Golden(t, "why_handler_"+lang+".golden", why+"\n")
 	}
 }

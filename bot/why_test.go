@@ -15,6 +15,10 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files of /why and /me")
 
+// Golden lets the package's external tests use golden (the export_test
+// idiom).
+var Golden = golden
+
 // golden compares got with testdata/name, or rewrites it under -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
