@@ -255,3 +255,43 @@ func TestReplyPromptOrderGolden(t *testing.T) {
 		t.Fatalf("reply prompt layout changed (go test ./bot -run %s -update-prompt-order to accept):\n%s\nwant:\n%s", t.Name(), got, want)
 	}
 }
+
+// TestPostHistoryInstructionsPlacement: a card's post_history_instructions
+// come after the history, as the last words of the context note, right
+// before the user's message (SillyTavern semantics); matched lore is in the
+// note and constant lore in the system prompt.
+func TestPostHistoryInstructionsPlacement(t *testing.T) {
+	sb := &scriptBrain{off: brain.NewOffline()}
+	const post = "Stay in the scene; never speak for the user."
+	e := newEnv(t, func(c *bot.Config) {
+		c.Brain = sb
+		c.Persona.PostHistory = post
+		c.Persona.Lore = heart.LoreBook{Entries: []heart.LoreEntry{
+			{Content: "Luna lives in a small observatory.", Constant: true},
+			{Keys: []string{"Biscuit"}, Content: "Biscuit is the user's orange cat."},
+		}}
+	})
+	for _, text := range []string{"my cat Biscuit is asleep", "hello again", "what a day", "the weather is strange"} {
+		e.send(t, msg("post", text))
+		e.h.Drain()
+	}
+	reqs := sb.requests(bot.KindReply)
+	for i, r := range reqs {
+		n := len(r.Messages)
+		sys, note, last := r.Messages[0], r.Messages[n-2], r.Messages[n-1]
+		if last.Role != "user" || strings.Contains(last.Content, post) {
+			t.Fatalf("turn %d: last message %+v", i+1, last)
+		}
+		if note.Role != bot.NoteRole || !strings.HasSuffix(note.Content, "\n"+post) || strings.Contains(sys.Content, post) {
+			t.Fatalf("turn %d: post-history instructions not the note's last words:\n%s", i+1, note.Content)
+		}
+		if !strings.Contains(sys.Content, "Luna lives in a small observatory.") {
+			t.Fatalf("turn %d: constant lore missing from the system prompt", i+1)
+		}
+		// Biscuit was named in turn 1; the default scan depth (4 messages)
+		// keeps its lore through turn 2 and lets it go by turn 3.
+		if got, want := strings.Contains(note.Content, "Biscuit is the user's orange cat."), i < 2; got != want {
+			t.Fatalf("turn %d: matched lore shown %v, want %v", i+1, got, want)
+		}
+	}
+}
