@@ -154,8 +154,8 @@ func TestPromptPrefixReuse(t *testing.T) {
 	const messages = 80
 	for i := range messages {
 		text := userLines[i%len(userLines)]
-		if i%13 == 6 {
-			text += " " + strings.Repeat("And another thing that keeps going round in my head. ", 20) // a long message now and then
+		if i%9 == 4 {
+			text += " " + strings.Repeat("And another thing that keeps going round in my head. ", 30) // a long message now and then
 		}
 		e.send(t, msg("prefix", text))
 		e.h.Drain()
@@ -165,28 +165,36 @@ func TestPromptPrefixReuse(t *testing.T) {
 	if len(reqs) != messages {
 		t.Fatalf("%d reply requests, want %d", len(reqs), messages)
 	}
+	// Both kinds of truncation happen: by size (30 turns shown, then 21)
+	// and by budget (the long messages fill it before 30 turns).
 	var shares []float64
-	starts := map[string]bool{}
+	sizeCuts, budgetCuts, prevHist := 0, 0, 0
 	for i, r := range reqs {
-		if hist := (len(r.Messages) - 3) / 2; hist > bot.HistoryTurns {
+		hist := (len(r.Messages) - 3) / 2
+		if hist > bot.HistoryTurns {
 			t.Fatalf("turn %d shows %d history turns, over %d", i+1, hist, bot.HistoryTurns)
 		}
-		if len(r.Messages) > 3 {
-			starts[r.Messages[1].Content] = true
+		switch {
+		case hist >= prevHist:
+		case prevHist == bot.HistoryTurns:
+			sizeCuts++
+		default:
+			budgetCuts++
 		}
+		prevHist = hist
 		if i == 0 {
 			continue
 		}
 		prev, cur := serialise(reqs[i-1].Messages), serialise(r.Messages)
 		shares = append(shares, float64(commonPrefix(prev, cur))/float64(len(cur)))
 	}
-	if len(starts) < 4 {
-		t.Fatalf("the history started at %d different turns; the conversation should have truncated it several times", len(starts))
+	if sizeCuts == 0 || budgetCuts == 0 {
+		t.Fatalf("history cut %d times by size and %d by budget; the conversation should do both", sizeCuts, budgetCuts)
 	}
 	slices.Sort(shares)
 	median := (shares[len(shares)/2] + shares[(len(shares)-1)/2]) / 2
-	t.Logf("prefix reuse over %d turns: median %.3f, min %.3f, max %.3f; history started at %d different turns",
-		messages, median, shares[0], shares[len(shares)-1], len(starts))
+	t.Logf("prefix reuse over %d turns: median %.3f, min %.3f, max %.3f; history cut %d times by size, %d by budget",
+		messages, median, shares[0], shares[len(shares)-1], sizeCuts, budgetCuts)
 	if median < 0.9 {
 		t.Fatalf("median prefix reuse %.3f, want ≥ 0.9", median)
 	}
