@@ -224,20 +224,26 @@ func (s loreScan) has(key string, caseSensitive bool) bool {
 	if strings.ContainsFunc(key, unicode.IsSpace) || strings.ContainsFunc(key, isCJK) {
 		return strings.Contains(text, key)
 	}
-	for i := 0; ; {
-		j := strings.Index(text[i:], key)
-		if j < 0 {
+	return containsWord(text, key, loreWordRune)
+}
+
+// containsWord reports whether k occurs in t with no word rune (as isWord
+// decides) right before or after it.
+func containsWord(t, k string, isWord func(rune) bool) bool {
+	for off := 0; off <= len(t); {
+		i := strings.Index(t[off:], k)
+		if i < 0 {
 			return false
 		}
-		start, end := i+j, i+j+len(key)
-		before, _ := utf8.DecodeLastRuneInString(text[:start])
-		after, _ := utf8.DecodeRuneInString(text[end:])
-		if !loreWordRune(before) && !loreWordRune(after) {
+		s, e := off+i, off+i+len(k)
+		before, _ := utf8.DecodeLastRuneInString(t[:s])
+		after, _ := utf8.DecodeRuneInString(t[e:])
+		if (s == 0 || !isWord(before)) && (e == len(t) || !isWord(after)) {
 			return true
 		}
-		_, size := utf8.DecodeRuneInString(text[start:])
-		i = start + size
+		off = s + 1
 	}
+	return false
 }
 
 // loreWordRune reports whether r continues a word for whole-word keys:
@@ -245,8 +251,5 @@ func (s loreScan) has(key string, caseSensitive bool) bool {
 // Chinese text, as in "我的猫Miso", is still a whole word), nor does the
 // apostrophe ("Biscuit's" holds "Biscuit").
 func loreWordRune(r rune) bool {
-	if r == utf8.RuneError || isCJK(r) {
-		return false
-	}
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	return !isCJK(r) && (r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r))
 }
