@@ -11,10 +11,10 @@ import (
 
 // NoteRole is the role of the context note, the per-turn message just
 // before the user's text (DESIGN §12 "Prompt order"). It is "user", not
-// "system": Ollama's templates hoist every system message, wherever it
-// stands, into the single system block at the top of the prompt (its
-// template collate step joins them into .System), which would put the
-// per-turn state before the history again and defeat the prefix cache;
+// "system": Ollama joins every system message, wherever it stands, into
+// .System (its template collate step), which most of its templates render
+// once at the top of the prompt; that would put the per-turn state before
+// the history again and defeat the prefix cache;
 // consecutive user messages it merges into one user turn at the end, where
 // the note belongs. llama.cpp and vLLM render either role in place with
 // ChatML, Llama 3 and Qwen templates; templates that demand strictly
