@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -92,10 +91,3 @@ func trimmed(ss []string) []string {
 	}
 	return out
 }
-
-// listOf marks a persona key whose value is a list of mappings with these
-// keys (checkKeys).
-type listOf map[string]any
-
-// errNotList is checkKeys' complaint about a key that must hold a list.
-var errNotList = errors.New("must be a list")

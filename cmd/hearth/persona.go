@@ -166,6 +166,9 @@ var personaKeys = map[string]any{
 	},
 }
 
+// listOf marks a key whose value is a list of mappings with these keys.
+type listOf map[string]any
+
 func checkKeys(source string, n *yaml.Node, prefix string, allowed map[string]any) error {
 	if n.Kind != yaml.MappingNode {
 		return &PersonaError{Source: source, Line: n.Line, Key: strings.TrimSuffix(prefix, "."), Err: errors.New("must be a mapping")}
@@ -186,7 +189,7 @@ func checkKeys(source string, n *yaml.Node, prefix string, allowed map[string]an
 			}
 		case listOf:
 			if v.Kind != yaml.SequenceNode {
-				return &PersonaError{Source: source, Line: v.Line, Key: prefix + k.Value, Err: errNotList}
+				return &PersonaError{Source: source, Line: v.Line, Key: prefix + k.Value, Err: errors.New("must be a list")}
 			}
 			for i, item := range v.Content {
 				if err := checkKeys(source, item, fmt.Sprintf("%s%s[%d].", prefix, k.Value, i), sub); err != nil {
