@@ -94,18 +94,15 @@ func (h *Handler) thanks(ctx context.Context, u store.User, item string, mood fl
 	strategy := heart.StrategyFor(heart.Grateful)
 	prompt := heart.BuildReplyPrompt(heart.PromptInput{
 		PersonaName: p.Name, PersonaText: personaText(p), Language: p.Language, UserName: u.Name,
-		InnerState: u.InnerState, RelationshipState: string(rel.State),
-		RelationshipRules: heart.RelationshipRules(rel.State, p.Language),
-		Mood:              mood, Strategy: strategy, Safety: safetyLines(p, false, false, heart.GiftSend),
+		RelationshipState: string(rel.State), RelationshipRules: heart.RelationshipRules(rel.State, p.Language),
+		Rules: standingRules(p), Lore: constantLore(p), Now: now.In(h.loc), InnerState: u.InnerState,
+		Mood: mood, Strategy: strategy, PostHistory: p.PostHistory,
 		BudgetTokens: PromptBudgetTokens,
 	})
 	event := "(" + u.Name + " just sent you a gift: " + strings.TrimSpace(item) + ". It is verified. Thank them warmly and in character.)"
 	req := Request{
-		Kind: KindReply,
-		Messages: []ChatMessage{
-			{Role: "system", Content: KindReply.Marker() + "\n" + prompt.System},
-			{Role: "user", Content: event},
-		},
+		Kind:     KindReply,
+		Messages: replyMessages(prompt, event),
 		Hints: Hints{
 			Language: p.Language, Persona: p.Name, User: u.Name, Text: event, Turn: u.Messages,
 			Emotion: string(heart.Grateful), Tone: strategy.Tone, MaxLength: strategy.MaxLength,

@@ -1,6 +1,10 @@
 package bot
 
-import "time"
+import (
+	"time"
+
+	"hearth/heart"
+)
 
 // Persona is an instance's character and settings, parsed by cmd/hearth
 // from YAML or a Character Card and stored in the instance file. Packages
@@ -12,6 +16,13 @@ type Persona struct {
 	InnerStateSeed string // placeholders {name} and {user} (seed 004)
 	FirstMessage   string // optional greeting for /start (Character Card first_mes)
 	Examples       string // optional example dialogue (Character Card mes_example)
+	// PostHistory is inserted after the history, just before the user's
+	// message (Character Card post_history_instructions, SillyTavern
+	// semantics).
+	PostHistory string
+	// Lore is background knowledge inserted when recent messages name it
+	// (Character Card character_book, or the persona's lore key).
+	Lore heart.LoreBook
 
 	Dependency float64 // seed 001 §3.3 sensitivity
 	Pride      float64 // seed 001 §5.2 apology pride penalty

@@ -8,10 +8,10 @@ import (
 	"hearth/store"
 )
 
-// safetyLines is the prompt's safety section: always the content policy and
-// honesty about being an AI; on a crisis turn, how to stay with the person;
-// on a declined request, how to say no kindly and in character.
-func safetyLines(p Persona, crisis, decline bool, intent heart.Intent) []string {
+// standingRules are the rules of every turn, in the static system prompt:
+// honesty about being an AI, no pressure, no romance, and the content
+// policy.
+func standingRules(p Persona) []string {
 	lines := []string{
 		"You are an AI companion. Never claim to be human, and never pressure, guilt or shame the user into staying or coming back.",
 		"Never describe yourself as the user's lover or partner; warmth, not romance, is your closeness.",
@@ -19,6 +19,14 @@ func safetyLines(p Persona, crisis, decline bool, intent heart.Intent) []string 
 	if !p.AllowExplicit {
 		lines = append(lines, "No explicit sexual content, ever.")
 	}
+	return lines
+}
+
+// safetyLines is this turn's safety guidance, in the context note: on a
+// crisis turn, how to stay with the person; on a declined request, how to
+// say no kindly and in character. Empty on an ordinary turn.
+func safetyLines(crisis, decline bool, intent heart.Intent) []string {
+	var lines []string
 	if decline {
 		what := "that request"
 		if intent == heart.Invitation {

@@ -264,13 +264,12 @@ func nextLastEmotion(hist []store.EmotionRecord, d heart.Detection, chosen heart
 	return chosen
 }
 
+// historyTurns is one prompt turn per episode, in order (recentTurns has
+// left out empty ones).
 func historyTurns(eps []store.Episode) []heart.HistoryTurn {
-	out := make([]heart.HistoryTurn, 0, len(eps))
-	for _, e := range eps {
-		if e.UserText == "" && e.ReplyText == "" {
-			continue
-		}
-		out = append(out, heart.HistoryTurn{User: heart.NeutraliseMarkers(e.UserText), Assistant: e.ReplyText})
+	out := make([]heart.HistoryTurn, len(eps))
+	for i, e := range eps {
+		out[i] = heart.HistoryTurn{User: heart.NeutraliseMarkers(e.UserText), Assistant: e.ReplyText}
 	}
 	return out
 }

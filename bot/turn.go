@@ -12,8 +12,10 @@ import (
 
 // Sizes of what a turn reads; hearth's choices, documented in the README.
 const (
-	// HistoryTurns is how many past turns of the chat are offered to the
-	// prompt builder, which then fits them into PromptBudgetTokens.
+	// HistoryTurns is the most past turns of a chat the reply prompt shows;
+	// past it, the oldest heart.HistoryBlockTurns leave at once (see
+	// historyWindow), and the prompt builder fits what is left into
+	// PromptBudgetTokens, again a block at a time.
 	HistoryTurns = 30
 	// PromptBudgetTokens bounds the reply prompt (DESIGN §3 step 7).
 	PromptBudgetTokens = 6000
@@ -218,50 +220,24 @@ func (h *Handler) linger(ctx context.Context, m *moment) error {
 	return nil
 }
 
-// compose is DESIGN §3 step 7: the reply prompt and the offline brain's
-// hints for the same situation.
+// compose is DESIGN §3 step 7 in DESIGN §12's order: the reply prompt
+// (static first, the history window, the context note last) and the
+// offline brain's hints for the same situation.
 func (h *Handler) compose(ctx context.Context, m *moment) (Request, error) {
 	stage := time.Now()
-	p, u := h.cfg.Persona, m.u
-	mems, err := h.cfg.Store.Memories(ctx, u.ID)
+	mems, err := h.cfg.Store.Memories(ctx, m.u.ID)
 	if err != nil {
-		return Request{}, fmt.Errorf("memories of %s: %w", u.ID, err)
+		return Request{}, fmt.Errorf("memories of %s: %w", m.u.ID, err)
 	}
 	m.mems = mems
-	hist, err := h.cfg.Store.ChatHistory(ctx, m.in.Platform, m.in.ChatID, HistoryTurns)
+	eps, err := h.recentTurns(ctx, m.in)
 	if err != nil {
-		return Request{}, fmt.Errorf("history of %s/%s: %w", m.in.Platform, m.in.ChatID, err)
+		return Request{}, err
 	}
-	prompt := heart.BuildReplyPrompt(heart.PromptInput{
-		PersonaName: p.Name, PersonaText: personaText(p), Language: p.Language, UserName: u.Name,
-		InnerState: u.InnerState, RelationshipState: string(m.rel.State),
-		RelationshipRules: heart.RelationshipRules(m.rel.State, p.Language),
-		Wellbeing:         wellbeing(m.rel, p.Language),
-		Mood:              m.step.Mood, Lingering: m.ling, Strategy: m.strategy,
-		Memories:  memoryLines(mems, m.rel.Score),
-		GroupChat: m.in.ChatKind == string(ChatGroup),
-		Scratch:   u.Scratch,
-		Safety:    safetyLines(p, m.crisis, m.decline, m.perc.Intent),
-		History:   historyTurns(hist), BudgetTokens: PromptBudgetTokens,
-	})
-	msgs := make([]ChatMessage, 0, 2+2*len(prompt.History))
-	msgs = append(msgs, ChatMessage{Role: "system", Content: KindReply.Marker() + "\n" + prompt.System})
-	for _, t := range prompt.History {
-		msgs = append(msgs, ChatMessage{Role: "user", Content: t.User}, ChatMessage{Role: "assistant", Content: t.Assistant})
-	}
-	msgs = append(msgs, ChatMessage{Role: "user", Content: heart.NeutraliseMarkers(m.text)})
+	prompt := heart.BuildReplyPrompt(h.promptInput(m, historyTurns(eps)))
+	h.window.keep(chatKey(m.in), eps, len(prompt.History))
 	h.obs.Stage("prompt", time.Since(stage))
-
-	hints := Hints{
-		Language: p.Language, Persona: p.Name, User: u.Name, Text: m.text, Turn: m.turnNo,
-		Emotion: string(m.chosen), Felt: string(m.det.Emotion), Tone: m.strategy.Tone, MaxLength: m.strategy.MaxLength,
-		EmojiAllowed: m.strategy.EmojiAllowed, ProactiveQuestion: m.strategy.ProactiveQuestion,
-		Formality: m.strategy.Formality, Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment,
-		Mood: m.step.Mood, Lingering: string(m.ling.Label), RefusalAllowed: m.ling.RefusalAllowed,
-		Relationship: string(m.rel.State), Crisis: m.crisis, Decline: m.decline, InnerState: u.InnerState,
-		Now: m.now.In(h.loc),
-	}
-	return Request{Kind: KindReply, Messages: msgs, Hints: hints}, nil
+	return Request{Kind: KindReply, Messages: replyMessages(prompt, m.text), Hints: h.replyHints(m)}, nil
 }
 
 // speak is DESIGN §3 step 8: the reply, with the typing indicator running

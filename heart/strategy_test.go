@@ -97,18 +97,18 @@ func TestSeed000ChooseEmotion(t *testing.T) {
 func TestSeed000Modulation(t *testing.T) {
 	t.Run("000 Modulation instruction appears in LLM prompt", func(t *testing.T) {
 		p := BuildReplyPrompt(PromptInput{PersonaName: "Luna", Language: "en", Strategy: StrategyFor(Anxious)})
-		if !strings.Contains(p.System, "## Modulation\nUser is anxious. Be calm, reassuring, and clear.") {
-			t.Fatalf("%s: modulation missing:\n%s", seed000, p.System)
+		if !strings.Contains(p.State, "## Modulation\nUser is anxious. Be calm, reassuring, and clear.") {
+			t.Fatalf("%s: modulation missing:\n%s", seed000, p.State)
 		}
 		// It supplements the strategy parameters, it does not replace them.
-		if !strings.Contains(p.System, "tone=calm") {
-			t.Fatalf("strategy parameters missing:\n%s", p.System)
+		if !strings.Contains(p.State, "tone=calm") {
+			t.Fatalf("strategy parameters missing:\n%s", p.State)
 		}
 	})
 	t.Run("000 No modulation for neutral emotion", func(t *testing.T) {
 		p := BuildReplyPrompt(PromptInput{PersonaName: "Luna", Language: "en", Strategy: StrategyFor(Neutral)})
-		if strings.Contains(p.System, "## Modulation") {
-			t.Fatalf("%s: neutral prompt has a modulation section:\n%s", seed000, p.System)
+		if strings.Contains(p.System+p.State, "## Modulation") {
+			t.Fatalf("%s: neutral prompt has a modulation section:\n%s", seed000, p.State)
 		}
 	})
 }

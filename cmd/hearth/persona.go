@@ -48,6 +48,8 @@ type personaYAML struct {
 	InnerStateSeed  string              `yaml:"inner_state_seed"`
 	FirstMessage    string              `yaml:"first_message"`
 	Examples        string              `yaml:"examples"`
+	PostHistory     string              `yaml:"post_history_instructions"`
+	Lore            *loreYAML           `yaml:"lore"`
 	Dependency      *float64            `yaml:"dependency"`
 	Pride           *float64            `yaml:"pride"`
 	Perception      string              `yaml:"perception"`
@@ -154,7 +156,8 @@ func parsePersona(source string, raw []byte) (bot.Persona, error) {
 // and its line (yaml's own errors name the Go type instead).
 var personaKeys = map[string]any{
 	"name": nil, "language": nil, "persona": nil, "inner_state_seed": nil,
-	"first_message": nil, "examples": nil, "dependency": nil, "pride": nil,
+	"first_message": nil, "examples": nil, "post_history_instructions": nil, "lore": loreKeys,
+	"dependency": nil, "pride": nil,
 	"perception": nil, "lexicon": "any", "crisis_resources": nil, "timezone": nil,
 	"content": map[string]any{"allow_explicit": nil, "daily_requests": nil},
 	"budget":  map[string]any{"daily_tokens": nil, "user_share": nil},
@@ -162,6 +165,9 @@ var personaKeys = map[string]any{
 		"schedule": nil, "quiet_hours": nil, "min_silence": nil, "min_state": nil, "daily_cap": nil,
 	},
 }
+
+// listOf marks a key whose value is a list of mappings with these keys.
+type listOf map[string]any
 
 func checkKeys(source string, n *yaml.Node, prefix string, allowed map[string]any) error {
 	if n.Kind != yaml.MappingNode {
@@ -173,9 +179,22 @@ func checkKeys(source string, n *yaml.Node, prefix string, allowed map[string]an
 		if !ok {
 			return &PersonaError{Source: source, Line: k.Line, Key: prefix + k.Value, Err: errors.New("unknown key (persona.example.yaml lists every key)")}
 		}
-		if m, ok := sub.(map[string]any); ok {
-			if err := checkKeys(source, v, prefix+k.Value+".", m); err != nil {
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+			continue // an empty key means its default
+		}
+		switch sub := sub.(type) {
+		case map[string]any:
+			if err := checkKeys(source, v, prefix+k.Value+".", sub); err != nil {
 				return err
+			}
+		case listOf:
+			if v.Kind != yaml.SequenceNode {
+				return &PersonaError{Source: source, Line: v.Line, Key: prefix + k.Value, Err: errors.New("must be a list")}
+			}
+			for i, item := range v.Content {
+				if err := checkKeys(source, item, fmt.Sprintf("%s%s[%d].", prefix, k.Value, i), sub); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -189,7 +208,8 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 	p := bot.Persona{
 		Name: strings.TrimSpace(y.Name), Language: y.Language, Text: strings.TrimSpace(y.Persona),
 		InnerStateSeed: strings.TrimSpace(y.InnerStateSeed), FirstMessage: strings.TrimSpace(y.FirstMessage),
-		Examples: strings.TrimSpace(y.Examples), Dependency: DefaultDependency, Pride: DefaultPride,
+		Examples: strings.TrimSpace(y.Examples), PostHistory: strings.TrimSpace(y.PostHistory),
+		Dependency: DefaultDependency, Pride: DefaultPride,
 		Perception: y.Perception, Lexicon: y.Lexicon, CrisisResources: strings.TrimSpace(y.CrisisResources),
 		AllowExplicit: y.Content.AllowExplicit, DailyPowerRequests: DefaultPowerRequests,
 		Budget: bot.Budget{DailyTokens: y.Budget.DailyTokens, UserShare: y.Budget.UserShare},
@@ -226,6 +246,11 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 	default:
 		return bad("perception", "%q is not llm or heuristic", p.Perception)
 	}
+	lore, err := y.Lore.book(src)
+	if err != nil {
+		return bot.Persona{}, err
+	}
+	p.Lore = lore
 	if _, err := heart.NewLexicon(p.Lexicon); err != nil {
 		return bad("lexicon", "%v", err)
 	}

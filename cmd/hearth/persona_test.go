@@ -30,6 +30,9 @@ func TestExamplePersonaLoads(t *testing.T) {
 	if len(raw) == 0 {
 		t.Error("raw persona not returned for storage")
 	}
+	if len(p.Lore.Entries) != 1 || p.Lore.ScanDepth != 4 || p.Lore.Entries[0].Content == "" {
+		t.Errorf("lore = %+v", p.Lore)
+	}
 }
 
 func TestPersonaErrorsNameTheKey(t *testing.T) {
@@ -156,6 +159,9 @@ func FuzzParsePersona(f *testing.F) {
 func FuzzCharacterCard(f *testing.F) {
 	f.Add([]byte(`{"spec":"chara_card_v2","data":{"name":"A","description":"B"}}`))
 	f.Add(append(append([]byte{}, pngSignature...), 0, 0, 0, 1))
+	if raw, err := os.ReadFile(filepath.Join("testdata", "card_lore.json")); err == nil {
+		f.Add(raw) // a character_book
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		y, err := cardToYAML("card.json", data)
 		if err != nil {
