@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 	"time"
 
@@ -64,6 +63,15 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	// DESIGN §9: the console only when no platform is configured, and then
+	// with --console or a terminal on stdin (its end of input ends the run).
+	// Checked before the file is opened: under a service manager stdin is
+	// /dev/null, and a daemon that read its end and exited 0 would never be
+	// restarted, nor would anyone be told.
+	platforms := env.Getenv("TELEGRAM_BOT_TOKEN") != "" || env.Getenv("DISCORD_BOT_TOKEN") != ""
+	if !platforms && !*useConsole && !isTerminal(env.Stdin) {
+		return usageError{errNoTransport}
+	}
 	log := newLogger(env.Stderr, env.Getenv)
 	inst, err := openInstance(ctx, *db, *personaPath, env, log)
 	if err != nil {
@@ -104,12 +112,7 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 		}
 		transports = append(transports, d)
 	}
-	// DESIGN §9: the console only when no platform is configured, and then
-	// with --console or a terminal on stdin (its end of input ends the run).
 	if len(transports) == 0 {
-		if !*useConsole && !isTerminal(env.Stdin) {
-			return errors.New("no transport: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN, or pass --console")
-		}
 		transports = append(transports, console.New(console.Config{
 			In: env.Stdin, Out: env.Stdout, User: consoleUser(env), Persona: inst.persona.Name,
 		}))
@@ -118,6 +121,10 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 	}
 	return serve(ctx, env, inst, transports, operatorChats(env))
 }
+
+// errNoTransport is why `hearth run` refuses to start with nothing to talk
+// on (exit status 2, which the systemd unit does not restart).
+var errNoTransport = errors.New("no transport configured: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN, or pass --console (stdin is not a terminal)")
 
 func cmdChat(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("chat", env)
@@ -146,15 +153,6 @@ func consoleUser(env Env) string {
 		return u
 	}
 	return "you"
-}
-
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // operatorChats reads the chats that receive Watch alerts:

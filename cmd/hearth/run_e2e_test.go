@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runWithStdin runs the binary with stdin set to f (nil: /dev/null, what a
+// service manager gives a daemon).
+func runWithStdin(t *testing.T, f *os.File, env []string, args ...string) result {
+	t.Helper()
+	if f == nil {
+		null, err := os.Open(os.DevNull)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer null.Close()
+		f = null
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := hearthCmd(ctx, env, args...)
+	cmd.Stdin = f
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("run hearth %v: %v", args, err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+// TestRunUnderAServiceManagerWithoutTokenFails: stdin is /dev/null (a
+// character device, not a terminal) and no platform token is set. The
+// daemon must not open the console, read end of input and exit 0 (the
+// unit's Restart=on-failure would never notice); it exits 2 with one line
+// and leaves no file behind.
+func TestRunUnderAServiceManagerWithoutTokenFails(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "luna.db")
+	r := runWithStdin(t, nil, nil, "run", "--db", db, "--persona", examplePersona(t))
+	if r.code != 2 {
+		t.Fatalf("exit %d, want 2\nstderr:\n%s", r.code, r.stderr)
+	}
+	want := "hearth run: no transport configured: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN, or pass --console (stdin is not a terminal)\n"
+	if r.stderr != want {
+		t.Errorf("stderr %q, want the one line %q", r.stderr, want)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a refused run left %v behind", entries)
+	}
+	// A pipe is not a terminal either.
+	if r := runHearth(t, "hello\n", nil, "run", "--db", db, "--persona", examplePersona(t)); r.code != 2 || !strings.Contains(r.stderr, "no transport configured") {
+		t.Errorf("piped stdin: exit %d, %s", r.code, r.stderr)
+	}
+	// --console asks for the console: /dev/null is then simply no input.
+	if r := runWithStdin(t, nil, nil, "run", "--db", db, "--persona", examplePersona(t), "--console"); r.code != 0 {
+		t.Errorf("--console with /dev/null: exit %d, %s", r.code, r.stderr)
+	}
+}
+
+// TestSystemdUnitAgreesWithRun: the shipped unit starts `hearth run`
+// without --console (stdin is /dev/null there) and does not restart the
+// exit status of a configuration error, the one errNoTransport gets.
+func TestSystemdUnitAgreesWithRun(t *testing.T) {
+	unit, err := os.ReadFile(filepath.Join(filepath.Dir(examplePersona(t)), "contrib", "systemd", "hearth@.service"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exec, prevent string
+	for _, line := range strings.Split(string(unit), "\n") {
+		if v, ok := strings.CutPrefix(line, "ExecStart="); ok {
+			exec = v
+		}
+		if v, ok := strings.CutPrefix(line, "RestartPreventExitStatus="); ok {
+			prevent = v
+		}
+	}
+	if !strings.Contains(exec, " run ") || strings.Contains(exec, "--console") {
+		t.Errorf("ExecStart=%s: want hearth run without --console", exec)
+	}
+	var env bytes.Buffer
+	code := Main(context.Background(), []string{"run", "--db", filepath.Join(t.TempDir(), "x.db")},
+		Env{Stdin: strings.NewReader(""), Stdout: &env, Stderr: &env, Getenv: func(string) string { return "" }})
+	if prevent != strconv.Itoa(code) {
+		t.Errorf("RestartPreventExitStatus=%q, but no transport exits %d", prevent, code)
+	}
+}
