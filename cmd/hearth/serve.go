@@ -200,6 +200,9 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	if err != nil {
 		return err
 	}
+	if adminSrv != nil && !adminSrv.APIEnabled() {
+		log.Warn("admin API: /api/* is off because HEARTH_ADMIN_TOKEN is not set; serving /healthz and /metrics only")
+	}
 	if err := h.Recover(ctx); err != nil {
 		return err
 	}
