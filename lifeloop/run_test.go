@@ -178,6 +178,52 @@ func TestRunDailyOncePerLocalDay(t *testing.T) {
 	})
 }
 
+// TestDueIsWhatRunRuns: the firings Due lists for three days are exactly
+// the times Run's cron runs the jobs on a fake clock over those days, so
+// hearth simulate (Due) runs what the daemon (Run) does.
+func TestDueIsWhatRunRuns(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var runs []time.Time
+		r := newRigWith(t, speakYes, func(c *Config) {
+			c.Persona.LifeLoop.Schedule = "off"
+			c.Daily = func(ctx context.Context, now time.Time) error {
+				mu.Lock()
+				defer mu.Unlock()
+				runs = append(runs, now)
+				return nil
+			}
+		})
+		start := time.Now()
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- r.loop.Run(ctx) }()
+		time.Sleep(3*24*time.Hour + time.Minute)
+		synctest.Wait()
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatalf("Run = %v", err)
+		}
+		due := r.loop.Due(start, time.Now())
+		mu.Lock()
+		defer mu.Unlock()
+		if len(due) != len(runs) || len(due) != 3 {
+			t.Fatalf("Due lists %d firings, Run ran %d times; want 3 each", len(due), len(runs))
+		}
+		for i, f := range due {
+			if !f.At.Equal(runs[i]) || f.Job.Name != "daily jobs" {
+				t.Errorf("firing %d: Due says %s at %v, Run ran at %v", i, f.Job.Name, f.At, runs[i])
+			}
+		}
+		if got := r.loop.Due(due[0].At, due[0].At); len(got) != 0 {
+			t.Errorf("Due(t, t) = %v: from is exclusive", got)
+		}
+		if got := r.loop.Due(due[0].At.Add(-time.Nanosecond), due[0].At); len(got) != 1 {
+			t.Errorf("Due up to a firing's own time = %v: to is inclusive", got)
+		}
+	})
+}
+
 func TestRunDailyDirect(t *testing.T) {
 	n := 0
 	fail := errors.New("cleanup failed")

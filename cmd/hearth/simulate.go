@@ -111,33 +111,42 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	names := map[string]string{} // a user's name, once a script gave it
+	prev := events[0].at
 	for i, e := range events {
+		// Everything the daemon runs on its clock (lifeloop.Loop.Jobs: the
+		// daily jobs at 04:00 local) runs whenever the simulated clock
+		// passes its time, whether the script ticks or not.
+		for _, f := range loop.Due(prev, e.at) {
+			sim.set(f.At)
+			sim.setKind("proactive")
+			if err := f.Job.Run(ctx, f.At); err != nil {
+				return fmt.Errorf("simulate %s at %s: %w", f.Job.Name, f.At.Format(time.RFC3339), err)
+			}
+			h.Drain()
+		}
+		prev = e.at
 		sim.set(e.at)
 		switch {
 		case e.Tick != "":
-			if e.Tick != "lifeloop" {
-				return fmt.Errorf("%s: event %d: tick %q is not lifeloop", *scriptPath, i+1, e.Tick)
-			}
 			sim.setKind("proactive")
-			// The daily jobs run on the first tick of each simulated day, as
-			// the daemon's scheduler would run them once a day.
-			if err := loop.RunDaily(ctx, e.at); err != nil {
-				return fmt.Errorf("simulate daily jobs at %s: %w", e.at.Format(time.RFC3339), err)
-			}
 			rep, err := loop.Tick(ctx, e.at)
 			if err != nil {
 				return fmt.Errorf("simulate tick at %s: %w", e.at.Format(time.RFC3339), err)
 			}
 			for _, d := range rep.Decisions {
-				sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "decision", User: d.UserID, Text: d.Text, Reason: d.Outcome + ": " + d.Reason})
+				sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "decision", User: sim.scriptUser(d.UserID), Text: d.Text, Reason: decisionReason(d)})
 			}
 		case e.State:
-			doc, err := bot.BuildState(ctx, db, bot.StateOptions{Persona: persona, UserID: e.User, Now: e.at})
+			id := ""
+			if e.User != "" {
+				id = storeUser(e.User)
+			}
+			doc, err := bot.BuildState(ctx, db, bot.StateOptions{Persona: persona, UserID: id, Now: e.at})
 			if err != nil {
-				return err
+				return fmt.Errorf("script %s: event %d: %w", *scriptPath, i+1, err)
 			}
 			for i := range doc.Users {
-				sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "state", User: doc.Users[i].ID, State: &doc.Users[i]})
+				sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "state", User: sim.scriptUser(doc.Users[i].ID), State: &doc.Users[i]})
 			}
 		case e.User != "":
 			sim.setKind("reply")
@@ -150,6 +159,7 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 				name = id
 			}
 			sim.chats.Store(platform+"/"+id, e.User)
+			sim.users.Store(storeUser(e.User), e.User)
 			m := bot.Message{
 				Platform: platform, ChatID: id, ChatKind: bot.ChatPrivate, MessageID: fmt.Sprintf("sim-%d", i+1),
 				UserID: id, UserName: name, Text: e.Text, Modality: bot.ModalityText, At: e.at, Addressed: true,
@@ -195,6 +205,9 @@ func readScript(path string) ([]resolvedEvent, error) {
 				kinds++
 			}
 		}
+		if e.Tick != "" && e.Tick != "lifeloop" {
+			return nil, fmt.Errorf("script %s: event %d: tick %q is not lifeloop", path, i+1, e.Tick)
+		}
 		if kinds != 1 || (e.Text != "" && e.User == "") {
 			return nil, fmt.Errorf("script %s: event %d: needs exactly one of {user, text}, {tick: lifeloop}, {state: true}", path, i+1)
 		}
@@ -225,6 +238,22 @@ func resolveAt(s string, prev time.Time) (time.Time, error) {
 	return time.Parse(time.RFC3339, s)
 }
 
+// decisionReason is a decision's outcome and, when there is one, its reason:
+// "gated: quiet_hours", "sent".
+func decisionReason(d lifeloop.Decision) string {
+	if d.Reason == "" {
+		return d.Outcome
+	}
+	return d.Outcome + ": " + d.Reason
+}
+
+// storeUser is the hearth state id of a script user: "carol" is
+// "console:carol", "telegram:7" stays.
+func storeUser(user string) string {
+	p, id := splitUser(user)
+	return p + ":" + id
+}
+
 func platformOf(user string) string {
 	p, _ := splitUser(user)
 	return p
@@ -245,8 +274,18 @@ type simulator struct {
 	mu    sync.Mutex
 	now   time.Time
 	kind  string
-	chats sync.Map // platform/chat → user id
+	chats sync.Map // platform/chat → user id as the script wrote it
+	users sync.Map // hearth state user id → user id as the script wrote it
 	out   *jsonLines
+}
+
+// scriptUser is the form the script gave a user id in, so every line about
+// one user names them the same way (DESIGN §9 simulate output).
+func (s *simulator) scriptUser(id string) string {
+	if u, ok := s.users.Load(id); ok {
+		return u.(string)
+	}
+	return id
 }
 
 func (s *simulator) clock() time.Time {
