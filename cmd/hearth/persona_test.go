@@ -8,9 +8,9 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestExamplePersonaLoads(t *testing.T) {
@@ -20,12 +20,6 @@ func TestExamplePersonaLoads(t *testing.T) {
 	}
 	if p.Name != "Luna" || p.Language != "en" || p.Dependency != 1.0 || p.Pride != 10 || p.Perception != "llm" {
 		t.Errorf("persona = %+v", p)
-	}
-	if p.LifeLoop.QuietStart != 22*time.Hour+30*time.Minute || p.LifeLoop.QuietEnd != 8*time.Hour+30*time.Minute {
-		t.Errorf("quiet hours %v-%v", p.LifeLoop.QuietStart, p.LifeLoop.QuietEnd)
-	}
-	if p.LifeLoop.MinSilence != 6*time.Hour || p.LifeLoop.MinState != "acquaintance" || p.LifeLoop.DailyCap != 1 {
-		t.Errorf("lifeloop = %+v", p.LifeLoop)
 	}
 	if len(raw) == 0 {
 		t.Error("raw persona not returned for storage")
@@ -48,6 +42,10 @@ func TestPersonaErrorsNameTheKey(t *testing.T) {
 		{"bad perception", base + "perception: magic\n", "perception"},
 		{"bad timezone", base + "timezone: Mars/Olympus\n", "timezone"},
 		{"bad schedule", base + "lifeloop:\n  schedule: \"CRON_TZ=UTC\"\n", "lifeloop.schedule"},
+		{"negative every", base + "lifeloop:\n  schedule: \"@every -5m\"\n", "lifeloop.schedule"},
+		{"zero every", base + "lifeloop:\n  schedule: \"@every 0s\"\n", "lifeloop.schedule"},
+		{"millisecond every", base + "lifeloop:\n  schedule: \"@every 1ms\"\n", "lifeloop.schedule"},
+		{"seconds cron", base + "lifeloop:\n  schedule: \"*/10 * * * * *\"\n", "lifeloop.schedule"},
 		{"bad quiet hours", base + "lifeloop:\n  quiet_hours: \"late\"\n", "lifeloop.quiet_hours"},
 		{"bad min_state", base + "lifeloop:\n  min_state: lover\n", "lifeloop.min_state"},
 		{"bad lexicon label", base + "lexicon:\n  ecstatic: [wow]\n", "lexicon"},
@@ -171,4 +169,30 @@ func FuzzCharacterCard(f *testing.F) {
 			t.Fatalf("a card that converted does not parse: %v\n%s", err, y)
 		}
 	})
+}
+
+// TestExamplePersonaShowsTheDefaults: persona.example.yaml says every
+// optional key is set to its default. Parsed, it must equal a persona that
+// sets only the required keys, apart from who the persona is.
+func TestExamplePersonaShowsTheDefaults(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "persona.example.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	example, err := parsePersona("persona.example.yaml", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	minimal, err := parsePersona("minimal.yaml", []byte("name: Luna\nlanguage: en\npersona: x\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Who the persona is, not a setting with a default.
+	example.Text, example.InnerStateSeed = minimal.Text, minimal.InnerStateSeed
+	if len(example.Lexicon) == 0 && len(minimal.Lexicon) == 0 {
+		example.Lexicon = minimal.Lexicon // {} and absent say the same
+	}
+	if !reflect.DeepEqual(example, minimal) {
+		t.Errorf("persona.example.yaml differs from the defaults:\nexample  %+v\ndefaults %+v", example, minimal)
+	}
 }
