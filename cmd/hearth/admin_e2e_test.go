@@ -28,8 +28,8 @@ func TestAdminAPIThroughTheDaemon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr syncBuffer
-	cmd.Stderr, cmd.Stdout = &stderr, io.Discard
+	var stdout, stderr syncBuffer
+	cmd.Stderr, cmd.Stdout = &stderr, &stdout
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -53,8 +53,15 @@ func TestAdminAPIThroughTheDaemon(t *testing.T) {
 	if code, body := get("/healthz", ""); code != 200 || !strings.Contains(body, `"db":"ok"`) || !strings.Contains(body, `"console":"ok"`) {
 		t.Errorf("/healthz = %d %s", code, body)
 	}
-	if code, body := get("/metrics", ""); code != 200 || !strings.Contains(body, "hearth_turns_total") {
-		t.Errorf("/metrics = %d", code)
+	if code, body := get("/metrics", ""); code != 200 || !strings.Contains(body, "hearth_turns_total") || !strings.Contains(body, "\nhearth_active_users 0\n") {
+		t.Errorf("/metrics = %d, want hearth_active_users 0 before anyone wrote:\n%s", code, body)
+	}
+	// The active-user gauge is current right after a message, not a
+	// refresh interval later.
+	io.WriteString(stdin, "hello Luna\n")
+	waitFor(t, "the reply", func() bool { return len(replyLines(stdout.String(), "Luna")) == 1 })
+	if _, body := get("/metrics", ""); !strings.Contains(body, "\nhearth_active_users 1\n") {
+		t.Errorf("hearth_active_users after one user wrote:\n%s", body)
 	}
 	if code, _ := get("/api/otome_kairo?user=console:x", ""); code != 401 {
 		t.Errorf("/api without token = %d, want 401", code)

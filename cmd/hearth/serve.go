@@ -232,8 +232,8 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	wg.Add(2)
 	go func() { defer wg.Done(); h.RunRetries(runCtx, RetryInterval) }()
 	if adminSrv != nil {
-		wg.Add(3)
-		go func() { defer wg.Done(); refreshGauges(runCtx, inst.db, inst.persona, metrics) }()
+		wg.Add(2)
+		readGauges(runCtx, inst.db, inst.persona, metrics)
 		go func() {
 			defer wg.Done()
 			if err := adminSrv.Run(runCtx); err != nil {
