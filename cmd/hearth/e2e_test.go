@@ -243,6 +243,10 @@ func TestSecondRunOnTheSameFileIsRefused(t *testing.T) {
 	if !strings.Contains(second.stderr, fmt.Sprintf("pid=%d", first.Process.Pid)) {
 		t.Errorf("refusal does not name the holder pid %d: %s", first.Process.Pid, second.stderr)
 	}
+	// The refusal left the holder's lock in place: a third run is refused too.
+	if third := runHearth(t, "", nil, "run", "--db", db, "--console"); third.code == 0 || !strings.Contains(third.stderr, "in use by") {
+		t.Errorf("third run beside the daemon: exit %d, %s", third.code, third.stderr)
+	}
 	// state reads while the daemon runs.
 	if st := runHearth(t, "", nil, "state", "--db", db); st.code != 0 {
 		t.Errorf("state beside a running daemon: exit %d: %s", st.code, st.stderr)
@@ -255,6 +259,13 @@ func TestSecondRunOnTheSameFileIsRefused(t *testing.T) {
 	stdin.Close()
 	if err != nil {
 		t.Fatalf("SIGTERM exit: %v\n%s", err, firstErr.String())
+	}
+	// Nothing but the instance file is left behind after a clean exit.
+	entries, _ := os.ReadDir(filepath.Dir(db))
+	for _, e := range entries {
+		if e.Name() != filepath.Base(db) {
+			t.Errorf("%s left beside the instance after a clean exit", e.Name())
+		}
 	}
 }
 
