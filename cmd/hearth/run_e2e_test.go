@@ -98,3 +98,51 @@ func TestSystemdUnitAgreesWithRun(t *testing.T) {
 		t.Errorf("RestartPreventExitStatus=%q, but no transport exits %d", prevent, code)
 	}
 }
+
+// TestConsoleFilesNeverPileUpInTmp: the /me chart and the /export file (all
+// of a user's data) are written under a private temp dir while the session
+// runs, so the user can open them, and removed at exit; --files DIR keeps
+// them there instead.
+func TestConsoleFilesNeverPileUpInTmp(t *testing.T) {
+	tmp := t.TempDir()
+	db := filepath.Join(t.TempDir(), "luna.db")
+	env := []string{"TMPDIR=" + tmp}
+	r := runHearth(t, "hello\n/me\n/export\n", env, "chat", "--db", db, "--persona", examplePersona(t), "--user", "ann")
+	if r.code != 0 {
+		t.Fatalf("chat: exit %d\n%s", r.code, r.stderr)
+	}
+	paths := attachmentPaths(r.stdout)
+	if len(paths) != 2 {
+		t.Fatalf("attachments printed %v, want the chart and the export:\n%s", paths, r.stdout)
+	}
+	for _, p := range paths {
+		if !strings.HasPrefix(p, tmp+string(filepath.Separator)+"hearth-console-") {
+			t.Errorf("attachment %s is not under a private dir in TMPDIR", p)
+		}
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("left in TMPDIR after exit: %v", left)
+	}
+
+	keep := filepath.Join(t.TempDir(), "files")
+	r = runHearth(t, "/export\n", env, "chat", "--db", db, "--user", "ann", "--files", keep)
+	paths = attachmentPaths(r.stdout)
+	if r.code != 0 || len(paths) != 1 || filepath.Dir(paths[0]) != keep {
+		t.Fatalf("--files: exit %d, attachments %v\n%s", r.code, paths, r.stderr)
+	}
+	if data, err := os.ReadFile(paths[0]); err != nil || !strings.Contains(string(data), "console:ann") {
+		t.Errorf("kept export: %v %.80s", err, data)
+	}
+}
+
+// attachmentPaths reads the console's "[name: path]" lines.
+func attachmentPaths(stdout string) []string {
+	var out []string
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.HasPrefix(l, "[") && strings.HasSuffix(l, "]") && strings.Contains(l, ": /") {
+			_, p, _ := strings.Cut(strings.Trim(l, "[]"), ": ")
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
 	"sync"
 	"time"
 
@@ -59,7 +61,8 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("run", env)
 	db := fs.String("db", "", "instance file")
 	personaPath := fs.String("persona", "", "persona YAML or Character Card")
-	useConsole := fs.Bool("console", false, "talk on the console too")
+	useConsole := fs.Bool("console", false, "talk on the console when no platform token is set, even if stdin is not a terminal")
+	files := fs.String("files", "", "keep the console's /me charts and /export files in `DIR` (default: a private temp dir removed at exit)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -113,9 +116,12 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 		transports = append(transports, d)
 	}
 	if len(transports) == 0 {
-		transports = append(transports, console.New(console.Config{
-			In: env.Stdin, Out: env.Stdout, User: consoleUser(env), Persona: inst.persona.Name,
-		}))
+		c, err := newConsole(env, log, inst.persona.Name, consoleUser(env), *files)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		transports = append(transports, c)
 	} else if *useConsole {
 		log.Info("--console ignored: the console runs only when no platform token is set")
 	}
@@ -130,7 +136,8 @@ func cmdChat(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("chat", env)
 	db := fs.String("db", "", "instance file")
 	personaPath := fs.String("persona", "", "persona YAML or Character Card")
-	user := fs.String("user", "", "your name on the console")
+	user := fs.String("user", "", "your `NAME` on the console (default $USER); your user id is console:NAME")
+	files := fs.String("files", "", "keep /me charts and /export files in `DIR` (default: a private temp dir removed at exit)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -144,8 +151,24 @@ func cmdChat(ctx context.Context, args []string, env Env) error {
 	if name == "" {
 		name = consoleUser(env)
 	}
-	c := console.New(console.Config{In: env.Stdin, Out: env.Stdout, User: name, Persona: inst.persona.Name})
+	c, err := newConsole(env, log, inst.persona.Name, name, *files)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
 	return serve(ctx, env, inst, []bot.Transport{c}, nil)
+}
+
+// newConsole is the console transport. Its attachments go to filesDir and
+// stay there, or, without one, to a private temp dir removed when the
+// caller closes it (after serve returned, so after the last reply).
+func newConsole(env Env, log *slog.Logger, persona, user, filesDir string) (*console.Transport, error) {
+	if filesDir == "" {
+		log.Info("console: /me charts and /export files go to a private temp dir removed at exit; --files DIR keeps them")
+	} else if err := os.MkdirAll(filesDir, 0o700); err != nil {
+		return nil, usageError{fmt.Errorf("--files: %w", err)}
+	}
+	return console.New(console.Config{In: env.Stdin, Out: env.Stdout, User: user, Persona: persona, FileDir: filesDir}), nil
 }
 
 func consoleUser(env Env) string {
