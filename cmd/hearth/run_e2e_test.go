@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"hearth/bot/brain"
 )
 
 // runWithStdin runs the binary with stdin set to f (nil: /dev/null, what a
@@ -145,4 +147,15 @@ func attachmentPaths(stdout string) []string {
 		}
 	}
 	return out
+}
+
+// TestLogNamesTheModelInUse: without HEARTH_MODEL the start line names the
+// default model the brain really uses, not model="".
+func TestLogNamesTheModelInUse(t *testing.T) {
+	llm := newFakeLLM(t)
+	db := filepath.Join(t.TempDir(), "luna.db")
+	r := runHearth(t, "", []string{"OPENAI_BASE_URL=" + llm.URL(), "OPENAI_API_KEY=test-key-123456"}, "chat", "--db", db, "--persona", examplePersona(t))
+	if r.code != 0 || !strings.Contains(r.stderr, "model="+brain.DefaultModel) || strings.Contains(r.stderr, `model=""`) {
+		t.Errorf("exit %d; the start line does not name %s:\n%s", r.code, brain.DefaultModel, r.stderr)
+	}
 }
