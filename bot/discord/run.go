@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -98,10 +99,32 @@ func (t *Transport) open(ctx context.Context) error {
 		err = t.abortOpen(done, ctx.Err())
 	}
 	if err != nil && !errors.Is(err, discordgo.ErrWSAlreadyOpen) {
-		return explain(err)
+		return t.rebased(explain(err))
 	}
 	return err
 }
+
+// rebased makes err name the address hearth really used: discordgo's
+// errors quote https://discord.com/ even when DISCORD_API_BASE sent the
+// request elsewhere.
+func (t *Transport) rebased(err error) error {
+	if t.cfg.APIBase == "" {
+		return err
+	}
+	return rebasedError{err: err, base: strings.TrimSuffix(t.cfg.APIBase, "/") + "/"}
+}
+
+// rebasedError is err with https://discord.com/ replaced by base.
+type rebasedError struct {
+	err  error
+	base string
+}
+
+func (e rebasedError) Error() string {
+	return strings.ReplaceAll(e.err.Error(), "https://"+discordHost+"/", e.base)
+}
+
+func (e rebasedError) Unwrap() error { return e.err }
 
 // abortOpen makes a hung Open return by closing its socket, and waits for it.
 func (t *Transport) abortOpen(done <-chan error, why error) error {

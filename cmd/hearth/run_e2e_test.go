@@ -159,3 +159,43 @@ func TestLogNamesTheModelInUse(t *testing.T) {
 		t.Errorf("exit %d; the start line does not name %s:\n%s", r.code, brain.DefaultModel, r.stderr)
 	}
 }
+
+// TestHelpPrintsUsageAndFlags: every command's -h (and `hearth help CMD`)
+// prints its usage line, what it does and its flags on stdout, and exits 0.
+func TestHelpPrintsUsageAndFlags(t *testing.T) {
+	for _, c := range []struct {
+		args  []string
+		flags []string
+	}{
+		{[]string{"run", "-h"}, []string{"-db FILE", "-persona YAML", "-console", "-files DIR"}},
+		{[]string{"chat", "--help"}, []string{"-db FILE", "-persona YAML", "-user NAME", "-files DIR"}},
+		{[]string{"state", "-h"}, []string{"-db FILE", "-user ID"}},
+		{[]string{"export", "-h"}, []string{"-db FILE", "-user ID"}},
+		{[]string{"watch", "-h"}, []string{"-db FILE", "-user ID"}},
+		{[]string{"watch", "clear", "-h"}, []string{"-db FILE", "-user ID"}},
+		{[]string{"simulate", "-h"}, []string{"-persona YAML", "-script FILE", "-brain KIND"}},
+		{[]string{"help", "simulate"}, []string{"-persona YAML", "-script FILE"}},
+	} {
+		r := runHearth(t, "", nil, c.args...)
+		name := c.args[0]
+		if name == "help" {
+			name = c.args[1]
+		}
+		if r.code != 0 || r.stderr != "" || !strings.HasPrefix(r.stdout, "usage: hearth "+name+" ") || !strings.Contains(r.stdout, "\nflags:\n") {
+			t.Errorf("hearth %v: exit %d, stderr %q, stdout:\n%s", c.args, r.code, r.stderr, r.stdout)
+			continue
+		}
+		for _, f := range c.flags {
+			if !strings.Contains(r.stdout, f) {
+				t.Errorf("hearth %v does not list %s:\n%s", c.args, f, r.stdout)
+			}
+		}
+	}
+	// The top-level usage lists every command with the same usage line.
+	top := runHearth(t, "", nil, "help")
+	for _, c := range commandHelp {
+		if !strings.Contains(top.stdout, c.name) || !strings.Contains(top.stdout, c.args) {
+			t.Errorf("hearth help lacks %s %s:\n%s", c.name, c.args, top.stdout)
+		}
+	}
+}

@@ -3,11 +3,10 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,26 +40,10 @@ func assessor(lang string) func(u store.User, now time.Time) lifeloop.Assessment
 	}
 }
 
-func newFlags(name string, env Env) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	return fs
-}
-
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
-	}
-	return nil
-}
-
 func cmdRun(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("run", env)
-	db := fs.String("db", "", "instance file")
-	personaPath := fs.String("persona", "", "persona YAML or Character Card")
+	db := fs.String("db", "", dbFlag)
+	personaPath := fs.String("persona", "", personaFlag)
 	useConsole := fs.Bool("console", false, "talk on the console when no platform token is set, even if stdin is not a terminal")
 	files := fs.String("files", "", "keep the console's /me charts and /export files in `DIR` (default: a private temp dir removed at exit)")
 	if err := parseFlags(fs, args); err != nil {
@@ -134,8 +117,8 @@ var errNoTransport = errors.New("no transport configured: set TELEGRAM_BOT_TOKEN
 
 func cmdChat(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("chat", env)
-	db := fs.String("db", "", "instance file")
-	personaPath := fs.String("persona", "", "persona YAML or Character Card")
+	db := fs.String("db", "", dbFlag)
+	personaPath := fs.String("persona", "", personaFlag)
 	user := fs.String("user", "", "your `NAME` on the console (default $USER); your user id is console:NAME")
 	files := fs.String("files", "", "keep /me charts and /export files in `DIR` (default: a private temp dir removed at exit)")
 	if err := parseFlags(fs, args); err != nil {
@@ -242,8 +225,11 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 			err := t.Run(runCtx, h)
 			health.stopped(t.Name(), err)
 			if err != nil {
+				if !strings.HasPrefix(err.Error(), t.Name()+":") {
+					err = fmt.Errorf("%s: %w", t.Name(), err)
+				}
 				mu.Lock()
-				failures = append(failures, fmt.Errorf("%s: %w", t.Name(), err))
+				failures = append(failures, err)
 				mu.Unlock()
 				log.Error("transport stopped", "transport", t.Name(), "err", err)
 			}

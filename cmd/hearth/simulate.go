@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -45,9 +46,9 @@ type simLine struct {
 
 func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("simulate", env)
-	personaPath := fs.String("persona", "", "persona YAML")
-	scriptPath := fs.String("script", "", "script of timed events (YAML)")
-	brainKind := fs.String("brain", "offline", "offline or openai")
+	personaPath := fs.String("persona", "", "persona `YAML` or Character Card (.json, .png)")
+	scriptPath := fs.String("script", "", "the script of timed events, a YAML `FILE` (README: hearth simulate)")
+	brainKind := fs.String("brain", "offline", "the `KIND` of brain: offline, or openai (needs OPENAI_BASE_URL or OPENAI_API_KEY)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -174,30 +175,53 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	return sim.out.err
 }
 
+// scriptKeys are the keys of a script event, in the order errors list them.
+var scriptKeys = []string{"at", "user", "name", "text", "tick", "state"}
+
 // readScript parses a simulate script and resolves every event's time.
+// Errors name the file and the line: "script s.yaml line 3: ...".
 func readScript(path string) ([]resolvedEvent, error) {
 	raw, err := readLimited(path)
 	if err != nil {
 		return nil, fmt.Errorf("script %s: %w", path, err)
 	}
-	var evs []simEvent
-	dec := yaml.NewDecoder(strings.NewReader(string(raw)))
-	dec.KnownFields(true)
-	if err := dec.Decode(&evs); err != nil {
-		return nil, fmt.Errorf("script %s: %w", path, err)
+	at := func(line int, format string, args ...any) error {
+		return fmt.Errorf("script %s line %d: %s", path, line, fmt.Sprintf(format, args...))
 	}
-	if len(evs) == 0 {
-		return nil, fmt.Errorf("script %s: no events", path)
+	var root yaml.Node
+	if err := yaml.Unmarshal(raw, &root); err != nil {
+		p := explainYAML(nil, err)
+		return nil, at(p.Line, "not valid YAML: %s", p.What)
+	}
+	if len(root.Content) == 0 || root.Content[0].Kind != yaml.SequenceNode || len(root.Content[0].Content) == 0 {
+		return nil, fmt.Errorf("script %s: want a list of events (- at: ..., user: ..., text: ...)", path)
 	}
 	prev, _ := time.Parse(time.RFC3339, SimStart)
-	out := make([]resolvedEvent, 0, len(evs))
-	for i, e := range evs {
-		at, err := resolveAt(e.At, prev)
-		if err != nil {
-			return nil, fmt.Errorf("script %s: event %d: at: %w", path, i+1, err)
+	items := root.Content[0].Content
+	out := make([]resolvedEvent, 0, len(items))
+	for i, item := range items {
+		if item.Kind != yaml.MappingNode {
+			return nil, at(item.Line, "an event is a mapping of %s", strings.Join(scriptKeys, ", "))
 		}
-		if at.Before(prev) && i > 0 {
-			return nil, fmt.Errorf("script %s: event %d: at %s is before the previous event", path, i+1, at.Format(time.RFC3339))
+		for k := 0; k+1 < len(item.Content); k += 2 {
+			if key := item.Content[k]; !slices.Contains(scriptKeys, key.Value) {
+				return nil, at(key.Line, "unknown key %q (want %s)", key.Value, strings.Join(scriptKeys, ", "))
+			}
+		}
+		var e simEvent
+		if err := item.Decode(&e); err != nil {
+			p := explainYAML(item, err)
+			return nil, at(p.Line, "key %s: %s", p.Key, p.What)
+		}
+		when, err := resolveAt(e.At, prev)
+		if err != nil {
+			return nil, at(item.Line, "at %q: want RFC 3339 or +DURATION (+90m, +14d)", e.At)
+		}
+		if when.Before(prev) && i > 0 {
+			return nil, at(item.Line, "at %s is before the previous event", when.Format(time.RFC3339))
+		}
+		if e.Tick != "" && e.Tick != "lifeloop" {
+			return nil, at(item.Line, "tick %q: the only tick is lifeloop", e.Tick)
 		}
 		kinds := 0
 		for _, set := range []bool{e.Text != "", e.Tick != "", e.State} {
@@ -205,14 +229,11 @@ func readScript(path string) ([]resolvedEvent, error) {
 				kinds++
 			}
 		}
-		if e.Tick != "" && e.Tick != "lifeloop" {
-			return nil, fmt.Errorf("script %s: event %d: tick %q is not lifeloop", path, i+1, e.Tick)
-		}
 		if kinds != 1 || (e.Text != "" && e.User == "") {
-			return nil, fmt.Errorf("script %s: event %d: needs exactly one of {user, text}, {tick: lifeloop}, {state: true}", path, i+1)
+			return nil, at(item.Line, "needs exactly one of {user, text}, {tick: lifeloop}, {state: true}")
 		}
-		out = append(out, resolvedEvent{simEvent: e, at: at})
-		prev = at
+		out = append(out, resolvedEvent{simEvent: e, at: when})
+		prev = when
 	}
 	return out, nil
 }
