@@ -77,6 +77,8 @@ func TestErrorTextsGolden(t *testing.T) {
 		{nil, "run --db $DIR/luna.db extra"},
 		{nil, "run --db $DIR/luna.db"},
 		{[]string{"DISCORD_BOT_TOKEN=x", "DISCORD_API_BASE=http://" + closed + "/proxy/"}, "run --db $DIR/luna.db"},
+		{[]string{"DISCORD_BOT_TOKEN=x", "DISCORD_API_BASE=http://" + closed + "/", "DISCORD_SHARDS=auto"}, "run --db $DIR/luna.db"},
+		{[]string{"DISCORD_BOT_TOKEN=x", "DISCORD_SHARDS=0"}, "run --db $DIR/luna.db"},
 	}
 	var got strings.Builder
 	for _, c := range cases {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -82,12 +83,16 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 		transports = append(transports, t)
 	}
 	if token := env.Getenv("DISCORD_BOT_TOKEN"); token != "" {
+		shards, err := discordShards(env.Getenv("DISCORD_SHARDS"))
+		if err != nil {
+			return usageError{err}
+		}
 		dc := make([]discord.Command, 0, len(cmds))
 		for _, c := range cmds {
 			dc = append(dc, discord.Command{Name: c.Name, Description: c.Description, Option: c.Arg})
 		}
 		d, err := discord.New(discord.Config{
-			Token: token, APIBase: env.Getenv("DISCORD_API_BASE"), Commands: dc, Cursors: inst.db,
+			Token: token, APIBase: env.Getenv("DISCORD_API_BASE"), Commands: dc, Cursors: inst.db, ShardCount: shards,
 			Stored: func(ctx context.Context) (map[string]string, error) {
 				return inst.db.NewestMessageIDs(ctx, bot.PlatformDiscord)
 			},
@@ -109,6 +114,22 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 		log.Info("--console ignored: the console runs only when no platform token is set")
 	}
 	return serve(ctx, env, inst, transports, operatorChats(env))
+}
+
+// discordShards reads DISCORD_SHARDS: unset is one shard, "auto" asks
+// Discord for its recommended count, a number is that many shards.
+func discordShards(v string) (int, error) {
+	switch v = strings.TrimSpace(v); {
+	case v == "":
+		return 1, nil
+	case strings.EqualFold(v, "auto"):
+		return discord.AutoShards, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("DISCORD_SHARDS=%q: want a number of shards (1 or more) or auto", v)
+	}
+	return n, nil
 }
 
 // errNoTransport is why `hearth run` refuses to start with nothing to talk
