@@ -159,18 +159,30 @@ func parsePersona(source string, raw []byte) (bot.Persona, error) {
 	return persona, err
 }
 
-// lineOfKey is the line of a dotted key ("lifeloop.schedule") in a mapping,
-// or 0 when it is not there (a required key left out).
+// lineOfKey is the line of a dotted key ("lifeloop.schedule",
+// "lore.entries[0].content") in a mapping, or 0 when it is not there (a
+// required key left out).
 func lineOfKey(n *yaml.Node, dotted string) int {
 	first, rest, nested := strings.Cut(dotted, ".")
+	name, index, indexed := strings.Cut(strings.TrimSuffix(first, "]"), "[")
 	for i := 0; n != nil && n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value != first {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Value != name {
 			continue
 		}
-		if nested {
-			return lineOfKey(n.Content[i+1], rest)
+		if indexed {
+			j, err := strconv.Atoi(index)
+			if err != nil || v.Kind != yaml.SequenceNode || j < 0 || j >= len(v.Content) {
+				return k.Line
+			}
+			k, v = v.Content[j], v.Content[j]
 		}
-		return n.Content[i].Line
+		if nested {
+			if line := lineOfKey(v, rest); line > 0 {
+				return line
+			}
+		}
+		return k.Line
 	}
 	return 0
 }

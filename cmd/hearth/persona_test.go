@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
@@ -11,6 +12,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"hearth/heart"
 )
 
 func TestExamplePersonaLoads(t *testing.T) {
@@ -187,12 +190,40 @@ func TestExamplePersonaShowsTheDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Who the persona is, not a setting with a default.
+	// Who the persona is and what it knows (one example lore entry), not
+	// settings with defaults.
 	example.Text, example.InnerStateSeed = minimal.Text, minimal.InnerStateSeed
+	example.Lore.Entries = minimal.Lore.Entries
 	if len(example.Lexicon) == 0 && len(minimal.Lexicon) == 0 {
 		example.Lexicon = minimal.Lexicon // {} and absent say the same
 	}
+	// Lore settings left out mean heart's defaults.
+	for _, l := range []*heart.LoreBook{&example.Lore, &minimal.Lore} {
+		l.ScanDepth = cmp.Or(l.ScanDepth, heart.DefaultLoreScanDepth)
+		l.BudgetTokens = cmp.Or(l.BudgetTokens, heart.DefaultLoreBudgetTokens)
+	}
 	if !reflect.DeepEqual(example, minimal) {
 		t.Errorf("persona.example.yaml differs from the defaults:\nexample  %+v\ndefaults %+v", example, minimal)
+	}
+}
+
+// TestPersonaErrorsNameTheLine: a bad value is reported on its own line,
+// nested keys and list entries included.
+func TestPersonaErrorsNameTheLine(t *testing.T) {
+	base := "name: Luna\nlanguage: en\npersona: hi\n"
+	for _, c := range []struct {
+		yaml string
+		line int
+	}{
+		{base + "lifeloop:\n  quiet_hours: ''\n  schedule: '@every 1s'\n", 6},
+		{base + "dependency: high\n", 4},
+		{base + "lore:\n  entries:\n    - keys: [a]\n      content: x\n    - keys: [b]\n      content: ''\n", 9},
+		{base + "language2: en\n", 4},
+	} {
+		_, err := parsePersona("p.yaml", []byte(c.yaml))
+		var pe *PersonaError
+		if !errors.As(err, &pe) || pe.Line != c.line {
+			t.Errorf("%q: %v, want line %d", c.yaml, err, c.line)
+		}
 	}
 }
