@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -15,6 +16,25 @@ import (
 	"hearth/store"
 )
 
+// startAdminDaemon starts `hearth run --console` with the admin API on a
+// free loopback port and returns its stdin, output and the API's base URL.
+func startAdminDaemon(t *testing.T, ctx context.Context, db string, env ...string) (*exec.Cmd, io.WriteCloser, *syncBuffer, *syncBuffer, string) {
+	t.Helper()
+	cmd := hearthCmd(ctx, append([]string{"HEARTH_HTTP_ADDR=127.0.0.1:0"}, env...), "run", "--db", db, "--persona", examplePersona(t), "--console")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	cmd.Stderr, cmd.Stdout = stderr, stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	addrRe := regexp.MustCompile(`admin API listening.*addr=(127\.0\.0\.1:\d+)`)
+	waitFor(t, "the admin API", func() bool { return addrRe.MatchString(stderr.String()) })
+	return cmd, stdin, stdout, stderr, "http://" + addrRe.FindStringSubmatch(stderr.String())[1]
+}
+
 // TestAdminAPIThroughTheDaemon: with HEARTH_HTTP_ADDR set the daemon serves
 // /healthz and /metrics and guards /api/* with the token.
 func TestAdminAPIThroughTheDaemon(t *testing.T) {
@@ -22,20 +42,7 @@ func TestAdminAPIThroughTheDaemon(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	const token = "admin-token-0123456789"
-	cmd := hearthCmd(ctx, []string{"HEARTH_HTTP_ADDR=127.0.0.1:0", "HEARTH_ADMIN_TOKEN=" + token},
-		"run", "--db", db, "--persona", examplePersona(t), "--console")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr syncBuffer
-	cmd.Stderr, cmd.Stdout = &stderr, &stdout
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	addrRe := regexp.MustCompile(`admin API listening.*addr=(127\.0\.0\.1:\d+)`)
-	waitFor(t, "the admin API", func() bool { return addrRe.MatchString(stderr.String()) })
-	base := "http://" + addrRe.FindStringSubmatch(stderr.String())[1]
+	cmd, stdin, stdout, _, base := startAdminDaemon(t, ctx, db, "HEARTH_ADMIN_TOKEN="+token)
 
 	get := func(path, auth string) (int, string) {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+path, nil)
@@ -83,19 +90,7 @@ func TestAdminAPIWithoutTokenNeverChangesState(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "luna.db")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := hearthCmd(ctx, []string{"HEARTH_HTTP_ADDR=127.0.0.1:0"}, "run", "--db", db, "--persona", examplePersona(t), "--console")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr syncBuffer
-	cmd.Stderr, cmd.Stdout = &stderr, &stdout
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	addrRe := regexp.MustCompile(`admin API listening.*addr=(127\.0\.0\.1:\d+)`)
-	waitFor(t, "the admin API", func() bool { return addrRe.MatchString(stderr.String()) })
-	base := "http://" + addrRe.FindStringSubmatch(stderr.String())[1]
+	cmd, stdin, stdout, stderr, base := startAdminDaemon(t, ctx, db)
 	if n := strings.Count(stderr.String(), "/api/* is off because HEARTH_ADMIN_TOKEN is not set"); n != 1 {
 		t.Errorf("%d start lines saying /api/* is off, want 1:\n%s", n, stderr.String())
 	}

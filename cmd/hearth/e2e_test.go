@@ -71,10 +71,17 @@ type result struct {
 
 func runHearth(t *testing.T, stdin string, env []string, args ...string) result {
 	t.Helper()
+	return runHearthFrom(t, strings.NewReader(stdin), env, args...)
+}
+
+// runHearthFrom runs the binary to its end with stdin (an *os.File is
+// handed over as is, so a terminal or /dev/null stays one).
+func runHearthFrom(t *testing.T, stdin io.Reader, env []string, args ...string) result {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := hearthCmd(ctx, env, args...)
-	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Stdin = stdin
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

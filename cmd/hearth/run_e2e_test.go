@@ -3,14 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"hearth/bot/brain"
 )
@@ -27,21 +24,7 @@ func runWithStdin(t *testing.T, f *os.File, env []string, args ...string) result
 		defer null.Close()
 		f = null
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := hearthCmd(ctx, env, args...)
-	cmd.Stdin = f
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("run hearth %v: %v", args, err)
-	}
-	return result{out.String(), errb.String(), code}
+	return runHearthFrom(t, f, env, args...)
 }
 
 // TestRunUnderAServiceManagerWithoutTokenFails: stdin is /dev/null (a
