@@ -33,6 +33,7 @@ func TestErrorTextsGolden(t *testing.T) {
 		"tick.script":    "- at: '+1m'\n  tick: reflect\n",
 		"kinds.script":   "- at: '+1m'\n  user: ann\n",
 		"mapping.script": "at: '+1m'\n",
+		"who.script":     "- at: '+1m'\n  user: Carol\n  text: hi\n- at: '+1m'\n  state: true\n  user: carl\n",
 	}
 	for name, content := range files {
 		writeFile(t, filepath.Join(dir, name), content)
@@ -66,6 +67,7 @@ func TestErrorTextsGolden(t *testing.T) {
 		{nil, "simulate --persona $DIR/ok.yaml --script $DIR/tick.script"},
 		{nil, "simulate --persona $DIR/ok.yaml --script $DIR/kinds.script"},
 		{nil, "simulate --persona $DIR/ok.yaml --script $DIR/mapping.script"},
+		{nil, "simulate --persona $DIR/ok.yaml --script $DIR/who.script"},
 		{nil, "simulate --persona $DIR/ok.yaml"},
 		{nil, "state --db $DIR/luna.db --user Sam"},
 		{nil, "state --db $DIR/luna.db --user sma"},

@@ -141,10 +141,13 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 			id := ""
 			if e.User != "" {
 				id = storeUser(e.User)
+				if err := checkUser(ctx, db, id); err != nil {
+					return fmt.Errorf("script %s line %d: %w", *scriptPath, e.line, err)
+				}
 			}
 			doc, err := bot.BuildState(ctx, db, bot.StateOptions{Persona: persona, UserID: id, Now: e.at})
 			if err != nil {
-				return fmt.Errorf("script %s: event %d: %w", *scriptPath, i+1, err)
+				return err
 			}
 			for i := range doc.Users {
 				sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "state", User: sim.scriptUser(doc.Users[i].ID), State: &doc.Users[i]})
@@ -232,7 +235,7 @@ func readScript(path string) ([]resolvedEvent, error) {
 		if kinds != 1 || (e.Text != "" && e.User == "") {
 			return nil, at(item.Line, "needs exactly one of {user, text}, {tick: lifeloop}, {state: true}")
 		}
-		out = append(out, resolvedEvent{simEvent: e, at: when})
+		out = append(out, resolvedEvent{simEvent: e, at: when, line: item.Line})
 		prev = when
 	}
 	return out, nil
@@ -240,7 +243,8 @@ func readScript(path string) ([]resolvedEvent, error) {
 
 type resolvedEvent struct {
 	simEvent
-	at time.Time
+	at   time.Time
+	line int // in the script, for errors
 }
 
 // resolveAt reads RFC 3339 or "+DURATION" after prev ("+14d", "+90m").
