@@ -184,3 +184,30 @@ func TestSimulateLinesNameUsersAsTheScriptDoes(t *testing.T) {
 		t.Errorf("state lines name %v, want carol only", seen["state"])
 	}
 }
+
+// FuzzReadScript: any script either parses into events with a time and one
+// kind each, or fails with one line naming the script.
+func FuzzReadScript(f *testing.F) {
+	for _, s := range []string{
+		"- at: '+1m'\n  user: ann\n  text: hi\n", "- at: '+1m'\n  txt: hi\n", "- at: x\n  state: true\n",
+		"- at: '+1m'\n  state: maybe\n", "at: 1\n", "- [1, 2]\n", "- at: '+1m'\n  tick: lifeloop\n  user: {a: 1}\n", "{]",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "s.yaml")
+		writeFile(t, path, string(data))
+		evs, err := readScript(path)
+		if err != nil {
+			if msg := err.Error(); !strings.HasPrefix(msg, "script "+path) || strings.Contains(msg, "\n") {
+				t.Fatalf("error %q does not name the script in one line", msg)
+			}
+			return
+		}
+		for _, e := range evs {
+			if e.at.IsZero() || e.line < 1 {
+				t.Fatalf("event without a time or line: %+v", e)
+			}
+		}
+	})
+}
