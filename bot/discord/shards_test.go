@@ -88,7 +88,7 @@ func TestTwoShardsOneTransport(t *testing.T) {
 // recommended count.
 func TestAutoShardsAsksDiscord(t *testing.T) {
 	f := newFakeDiscord(t)
-	f.Shards = 3
+	f.Snapshot(func(f *discordtest.Server) { f.Shards = 3 })
 	start(t, f, func(c *Config) { c.ShardCount, c.IdentifyInterval = AutoShards, testIdentifyInterval })
 	waitShards(t, f, []int{0, 1, 2})
 	f.Snapshot(func(f *discordtest.Server) {
@@ -104,7 +104,7 @@ func TestAutoShardsAsksDiscord(t *testing.T) {
 func TestShardsStartInMaxConcurrencyGroups(t *testing.T) {
 	const interval = 300 * time.Millisecond
 	f := newFakeDiscord(t)
-	f.MaxConcurrency = 2
+	f.Snapshot(func(f *discordtest.Server) { f.MaxConcurrency = 2 })
 	start(t, f, func(c *Config) { c.ShardCount, c.IdentifyInterval = 3, interval })
 	waitShards(t, f, []int{0, 1, 2})
 	f.Snapshot(func(f *discordtest.Server) {

@@ -26,7 +26,7 @@ func TestDiscordShardsInOneProcess(t *testing.T) {
 	t.Parallel()
 	ctx := e2eContext(t)
 	dc := discordtest.NewServer(t, e2eDiscordToken)
-	dc.Shards, dc.MaxConcurrency = 2, 2 // both may start at once
+	dc.Snapshot(func(f *discordtest.Server) { f.Shards, f.MaxConcurrency = 2, 2 }) // both may start at once
 	db := filepath.Join(t.TempDir(), "luna.db")
 	d := startDaemon(t, ctx, db, append(discordEnv(dc), "DISCORD_SHARDS=auto"))
 	waitFor(t, "both shards", func() bool { return slices.Equal(dc.LiveShards(), []int{0, 1}) })

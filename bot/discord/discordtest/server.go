@@ -136,8 +136,10 @@ type Server struct {
 	CloseOnIdentify    int             // close code answered to IDENTIFY; 0: READY
 	InvalidateOnResume bool            // answer RESUME with op 9 once
 	Silent             bool            // never send HELLO
-	Shards             int             // GET /gateway/bot's recommended shard count; 0 means 1
-	MaxConcurrency     int             // GET /gateway/bot's session_start_limit.max_concurrency; 0 means 1
+	// GET /gateway/bot's recommended shard count and
+	// session_start_limit.max_concurrency; 0 means 1. Set them inside
+	// Snapshot: a client in another process is no happens-before edge.
+	Shards, MaxConcurrency int
 
 	conn    *conn
 	history map[string]*channel // channel id → what was posted there
