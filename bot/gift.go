@@ -23,6 +23,10 @@ type GiftResult struct {
 	MoodBefore    float64 `json:"mood_before"`
 	MoodAfter     float64 `json:"mood_after"`
 	Thanked       bool    `json:"thanked"` // a thank-you went to the user's private chat
+	// Replay is set when transactionID was seen before: the result is the
+	// first one and nothing changed now. Not part of the answer's JSON,
+	// which repeats the first result exactly (DESIGN §9); it is for logs.
+	Replay bool `json:"-"`
 }
 
 // Gift applies a verified gift: the only way GIFT_SEND exists (seed 001
@@ -35,7 +39,7 @@ func (h *Handler) Gift(ctx context.Context, userID, item, transactionID string) 
 	if g, ok, err := h.cfg.Store.Gift(ctx, transactionID); err != nil {
 		return GiftResult{}, fmt.Errorf("gift %s: %w", transactionID, err)
 	} else if ok {
-		return decodeGift(g)
+		return decodeReplay(g)
 	}
 	unlock := h.users.lock(userID)
 	defer unlock()
@@ -66,7 +70,7 @@ func (h *Handler) Gift(ctx context.Context, userID, item, transactionID string) 
 		return GiftResult{}, fmt.Errorf("gift %s: %w", transactionID, err)
 	}
 	if !inserted {
-		return decodeGift(stored)
+		return decodeReplay(stored)
 	}
 	if out != nil { // CommitGift set its ledger id
 		if err := h.deliver(ctx, *out); err != nil {
@@ -76,11 +80,13 @@ func (h *Handler) Gift(ctx context.Context, userID, item, transactionID string) 
 	return res, nil
 }
 
-func decodeGift(g store.Gift) (GiftResult, error) {
+// decodeReplay is the stored first result of a repeated transaction.
+func decodeReplay(g store.Gift) (GiftResult, error) {
 	var r GiftResult
 	if err := json.Unmarshal(g.Result, &r); err != nil {
 		return r, fmt.Errorf("gift %s: stored result: %w", g.TransactionID, err)
 	}
+	r.Replay = true
 	return r, nil
 }
 

@@ -135,7 +135,8 @@ func readLimited(path string) ([]byte, error) {
 func parsePersona(source string, raw []byte) (bot.Persona, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(raw, &root); err != nil {
-		return bot.Persona{}, &PersonaError{Source: source, Err: fmt.Errorf("not valid YAML: %w", err)}
+		p := explainYAML(nil, err)
+		return bot.Persona{}, &PersonaError{Source: source, Line: p.Line, Err: errors.New("not valid YAML: " + p.What)}
 	}
 	if len(root.Content) == 0 {
 		return bot.Persona{}, &PersonaError{Source: source, Err: errors.New("empty persona")}
@@ -147,9 +148,43 @@ func parsePersona(source string, raw []byte) (bot.Persona, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(raw))
 	dec.KnownFields(true)
 	if err := dec.Decode(&y); err != nil {
-		return bot.Persona{}, &PersonaError{Source: source, Err: err}
+		p := explainYAML(&root, err)
+		return bot.Persona{}, &PersonaError{Source: source, Line: p.Line, Key: p.Key, Err: errors.New(p.What)}
 	}
-	return y.validate(source)
+	persona, err := y.validate(source)
+	var pe *PersonaError
+	if errors.As(err, &pe) && pe.Line == 0 {
+		pe.Line = lineOfKey(root.Content[0], pe.Key)
+	}
+	return persona, err
+}
+
+// lineOfKey is the line of a dotted key ("lifeloop.schedule",
+// "lore.entries[0].content") in a mapping, or 0 when it is not there (a
+// required key left out).
+func lineOfKey(n *yaml.Node, dotted string) int {
+	first, rest, nested := strings.Cut(dotted, ".")
+	name, index, indexed := strings.Cut(strings.TrimSuffix(first, "]"), "[")
+	for i := 0; n != nil && n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Value != name {
+			continue
+		}
+		if indexed {
+			j, err := strconv.Atoi(index)
+			if err != nil || v.Kind != yaml.SequenceNode || j < 0 || j >= len(v.Content) {
+				return k.Line
+			}
+			k, v = v.Content[j], v.Content[j]
+		}
+		if nested {
+			if line := lineOfKey(v, rest); line > 0 {
+				return line
+			}
+		}
+		return k.Line
+	}
+	return 0
 }
 
 // personaKeys is the key tree of personaYAML, for errors that name the key
