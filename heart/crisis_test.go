@@ -93,6 +93,6 @@ func BenchmarkCrisisText(b *testing.B) {
 func BenchmarkTextSignals(b *testing.B) {
 	msg := "今天上班好累，老板又骂我了。I just want to go home and sleep… 疲れた"
 	for b.Loop() {
-		TextSignals(msg, Perception{Sentiment: -0.3}, false)
+		TextSignals(msg, Perception{Sentiment: -0.3}, Detection{}, CrisisNone)
 	}
 }
