@@ -44,9 +44,9 @@ var (
 		"🌙 しばらく静かにしてほしいとき：/privacy pause 8h",
 	}
 	txtPrivacyMemories = wtext{
-		"🧠 I remember %d things about you: /memories to see them, /forget N or /forget all to delete.",
-		"🧠 我记得关于你的 %d 件事：/memories 查看，/forget 编号 或 /forget all 删除。",
-		"🧠 あなたについて %d 件覚えているよ：/memories で見られて、/forget 番号 か /forget all で消せるよ。",
+		"🧠 Things I remember about you: %d (/memories to see them, /forget N or /forget all to delete)",
+		"🧠 我记得的关于你的事：%d 条（/memories 查看，/forget 编号 或 /forget all 删除）",
+		"🧠 あなたについて覚えていること：%d 件（/memories で見られて、/forget 番号 か /forget all で消せるよ）",
 	}
 	txtPrivacyContact = wtext{
 		"🆘 Emergency contact: %s (/contact)",
@@ -75,7 +75,7 @@ var (
 	txtContactNone       = wtext{"none", "未设置", "なし"}
 	txtContactStatusNo   = wtext{"%s (not shared: you have not agreed)", "%s（不会分享：你还没有同意）", "%s（共有しない：まだ同意していない）"}
 	txtContactStatusYes  = wtext{"%s (shared only if you seem to be in danger)", "%s（只在你可能有危险时分享）", "%s（あなたが危ないときだけ共有）"}
-	txtContactNoteLabel  = wtext{"a note for the operator: %q", "给运营者的备注：%q", "運営者へのメモ：%q"}
+	txtContactNoteLabel  = wtext{"a note for the operator, “%s”", "给运营者的备注“%s”", "運営者へのメモ「%s」"}
 	txtContactUserLabel  = wtext{"%s on this platform", "本平台的 %s", "このプラットフォームの %s"}
 	txtContactExplainAll = wtext{
 		"An emergency contact is someone who may be told if you ever seem to be in danger. Nothing is shared without your agreement, and you can withdraw it any time.\nNow: %s\n/contact NAME – name someone who talks to me here too (@name), or leave a note for the people who run me (\"my sister Ann, +44 …\")\n/contact agree – allow it to be shared\n/contact revoke – withdraw your agreement\n/contact remove – forget the contact",
@@ -83,9 +83,9 @@ var (
 		"緊急連絡先は、あなたが危ない状態かもしれないときに知らせてもいい人です。あなたの同意なしには何も共有しないし、いつでも取り消せます。\nいま：%s\n/contact 名前 – ここでわたしと話している人（@名前）を指定するか、運営者へのメモを残す（「姉のアン、電話…」）\n/contact agree – 共有に同意する\n/contact revoke – 同意を取り消す\n/contact remove – 連絡先を消す",
 	}
 	txtContactSet = wtext{
-		"I've noted %s as your emergency contact. Nothing is shared yet. If you agree, then only if you ever seem to be in danger, the people who run me will see this contact%s. Send /contact agree to allow it.",
-		"我记下了 %s 作为你的紧急联系人。现在什么都不会分享。如果你同意，只有在你可能有危险时，运营者才会看到这个联系人%s。发送 /contact agree 表示同意。",
-		"%s を緊急連絡先として記録したよ。まだ何も共有しない。同意してくれたら、あなたが危ない状態かもしれないときだけ、運営者がこの連絡先を見られるようになる%s。同意するなら /contact agree を送ってね。",
+		"Emergency contact noted: %s. Nothing is shared yet. If you agree, then only if you ever seem to be in danger, the people who run me will see this contact%s. Send /contact agree to allow it.",
+		"已记下紧急联系人：%s。现在什么都不会分享。如果你同意，只有在你可能有危险时，运营者才会看到这个联系人%s。发送 /contact agree 表示同意。",
+		"緊急連絡先を記録したよ：%s。まだ何も共有しない。同意してくれたら、あなたが危ない状態かもしれないときだけ、運営者がこの連絡先を見られるようになる%s。同意するなら /contact agree を送ってね。",
 	}
 	txtContactWillMessage = wtext{
 		", and I will send them one short message asking them to check on you (never what you told me)",

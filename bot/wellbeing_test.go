@@ -127,7 +127,7 @@ func TestPrivacyPanelTapsCostNothing(t *testing.T) {
 	e.send(t, msg("41", "/privacy"))
 	e.h.Drain()
 	panel := e.out.last("41")
-	for _, want := range []string{"Privacy", "say hello first", "remember 1 things", "Emergency contact: none", "/export"} {
+	for _, want := range []string{"Privacy", "say hello first", "Things I remember about you: 1", "Emergency contact: none", "/export"} {
 		if !strings.Contains(panel.Text, want) {
 			t.Errorf("panel lacks %q:\n%s", want, panel.Text)
 		}
