@@ -341,8 +341,11 @@ func TestBasicFactsVisibleFromTheFirstDay(t *testing.T) {
 	}
 	e.send(t, msg("81", "do you remember me?"))
 	e.h.Drain()
-	system := e.brain.reqs[len(e.brain.reqs)-1].Messages[0].Content
-	if !strings.Contains(system, "Name: Rin") || strings.Contains(system, "went hiking") {
-		t.Fatalf("prompt memories:\n%s", system)
+	var prompt strings.Builder
+	for _, m := range e.brain.reqs[len(e.brain.reqs)-1].Messages {
+		prompt.WriteString(m.Content + "\n")
+	}
+	if p := prompt.String(); !strings.Contains(p, "Name: Rin") || strings.Contains(p, "went hiking") {
+		t.Fatalf("prompt memories:\n%s", p)
 	}
 }
