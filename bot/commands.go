@@ -227,10 +227,11 @@ func (h *Handler) listMemories(ctx context.Context, u store.User) (string, error
 	return b.String(), nil
 }
 
-// Memory slot ranges of seed 004 (004_dd92c72e713cef51.txt 关系记忆).
+// Memory slot ranges of seed 004 (004_dd92c72e713cef51.txt 关系记忆); heart
+// owns what the ranges mean.
 const (
-	SlotFactsFirst = 0  // 0-9: facts
-	SlotFactsLast  = 9  //
+	SlotFactsFirst = heart.SlotFactsFirst // 0-9: facts about the user
+	SlotFactsLast  = heart.SlotFactsLast
 	SlotFreeFirst  = 40 // 40-99: left for the bot to fill
 	SlotLast       = 99
 )

@@ -210,7 +210,8 @@ func dailyTalk(ts []time.Time, from, now time.Time, loc *time.Location) map[stri
 // §6.1 (1), §6.2's 2 hours) on now's local day: the user's messages form
 // sessions, a new one starting after more than SessionGap of silence, and
 // a session lasts from its first message to its last; talk time is the sum
-// of the day's sessions (a session crossing midnight counts from midnight).
+// of the day's sessions (a session crossing midnight counts on each day
+// from that day's first message).
 // A single message is no talk time; an hour of messages every few minutes
 // is an hour. userMessageTimes are the user's message times of the day,
 // now's included, in any order.
