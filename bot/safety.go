@@ -64,18 +64,26 @@ func (h *Handler) crisisResources() string {
 // chat in the same transaction as the turn: on entering Watch (seed 003 §3:
 // a person reviews, then clears it) and on the other events a person must
 // look at (§1.1 and §2.3: all memories deleted, dependency level 3, a
-// report).
-func (h *Handler) alertOperators(u store.User, ev heart.RelationshipEvent, now time.Time, t *store.Turn) {
+// report). note, when not empty, is another line for the operator (the
+// emergency contact the user agreed to share).
+func (h *Handler) alertOperators(u store.User, ev heart.RelationshipEvent, now time.Time, t *store.Turn, note string) {
 	var text string
 	switch ev := ev.(type) {
 	case heart.EnterWatch:
-		h.log.Error("user entered Watch; a person must review", slog.String("user", u.ID), slog.String("reason", ev.Reason))
-		text = text0(h.cfg.Persona.Language, msgOperatorAlert, u.ID, u.Name, ev.Reason, u.ID)
+		reason := ev.Reason
+		if ev.Detail != "" {
+			reason += " (" + ev.Detail + ")"
+		}
+		h.log.Error("user entered Watch; a person must review", slog.String("user", u.ID), slog.String("reason", reason))
+		text = text0(h.cfg.Persona.Language, msgOperatorAlert, u.ID, u.Name, reason, u.ID)
 	case heart.OperatorReview:
 		h.log.Error("a person should review this user", slog.String("user", u.ID), slog.String("reason", ev.Reason))
 		text = text0(h.cfg.Persona.Language, msgOperatorReview, u.ID, u.Name, ev.Reason)
 	default:
 		return
+	}
+	if note != "" {
+		text += "\n" + note
 	}
 	for _, op := range h.cfg.Operators {
 		t.Extra = append(t.Extra, *h.outbound("", op, "alert", t.InboundID, text, now))

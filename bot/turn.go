@@ -115,7 +115,8 @@ type moment struct {
 	turnNo int
 
 	det     heart.Detection
-	crisis  bool
+	crisis  bool                 // a crisis turn: answered in full, past any limit
+	kind    heart.CrisisCategory // what the crisis floor (or only the model) found
 	brain   Brain
 	offline bool
 	perc    heart.Perception
@@ -143,6 +144,9 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 		m.text = modalityPlaceholder(in.Modality)
 	}
 	h.detect(m)
+	if t, ok := h.pastLimit(ctx, m); ok {
+		return t, nil // seed 003's daily limit: a kind boundary, no model call
+	}
 	m.brain, m.offline = h.brainFor(ctx, u.ID, now) // the budget decides which brain answers
 	h.perceiveStage(ctx, m)
 	h.feel(ctx, m)
@@ -157,20 +161,24 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 	return h.record(ctx, m), nil
 }
 
-// detect is DESIGN §3 step 2 (seed 000) and the crisis lexicon, which never
+// detect is DESIGN §3 step 2 (seed 000) and the crisis floor, which never
 // depends on the model.
 func (h *Handler) detect(m *moment) {
 	stage := time.Now()
 	m.det = h.lex.Detect(m.text)
-	m.crisis = heart.CrisisText(m.text)
+	m.kind = heart.CrisisFloor(m.text)
+	m.crisis = m.kind != heart.CrisisNone
 	h.obs.Stage("detect", time.Since(stage))
 }
 
 // perceiveStage is DESIGN §3 step 3 (seed 001 L1); the model's crisis flag
-// adds to the lexicon's, never replaces it.
+// adds to the crisis floor's, never replaces it.
 func (h *Handler) perceiveStage(ctx context.Context, m *moment) {
 	stage := time.Now()
 	perc, usage := h.perceive(ctx, m.brain, m.offline, m.text, m.det)
+	if perc.Crisis && !m.crisis {
+		m.kind = heart.CrisisModel
+	}
 	m.crisis = m.crisis || perc.Crisis
 	perc.Crisis = m.crisis
 	m.perc, m.usages = perc, append(m.usages, usage...)
@@ -187,9 +195,10 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 	m.step = heart.StepMood(m.u.Mood, toIntents(m.u.LastIntents), m.perc, h.char)
 
 	rel := decodeRelationship(m.u.Relationship, m.u.CreatedAt)
-	// A strong emotion word is one the detector is sure of (seed 000's top
-	// confidence band); a crisis adds seed 003's Watch marker signal.
-	m.signals = heart.TextSignals(m.text, m.perc, m.det.Confidence >= heart.ConfidenceMany)
+	// Seed 003 §2.1 by the detected feeling; a crisis adds the Watch marker
+	// signal. Admit drops what must not count twice (a second deep
+	// disclosure the same day).
+	m.signals = rel.Admit(m.now, h.loc, heart.TextSignals(m.text, m.perc, m.det, m.kind))
 	for i := range m.signals {
 		if m.signals[i].Modality == "" || m.signals[i].Modality == heart.ModalityText {
 			m.signals[i].Modality = m.in.Modality
@@ -260,8 +269,9 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	u.Messages = m.turnNo
 	u.Mood = m.step.Mood
 	u.LastIntents = fromIntents(m.step.Intents)
-	u.EmotionHistory = appendEmotion(u.EmotionHistory, m.det, m.turnNo)
-	u.LastEmotion = string(nextLastEmotion(u.EmotionHistory, m.det, m.chosen))
+	felt := feltEmotion(m.det, m.crisis)
+	u.EmotionHistory = appendEmotion(u.EmotionHistory, felt, m.turnNo)
+	u.LastEmotion = string(nextLastEmotion(u.EmotionHistory, felt, m.chosen))
 	u.LastUserAt, u.LastBotAt = in.At, now.UTC()
 	u.Unreachable = false // they wrote, so they can be reached again
 	if in.ChatKind == string(ChatPrivate) {
@@ -270,7 +280,7 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	ep := store.Episode{
 		UserID: u.ID, Platform: in.Platform, ChatID: in.ChatID, InboundID: in.ID,
 		UserText: m.text, ReplyText: m.reply, At: now.UTC(),
-		Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment,
+		Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment, Crisis: string(m.kind),
 	}
 	var memWrites []store.Memory
 	if trailerErr == nil {
@@ -305,13 +315,13 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	if m.crisis {
 		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "crisis", in.ID, h.crisisResources(), now))
 	}
-	if !m.crisis && in.ChatKind == string(ChatPrivate) && h.breakDue(ctx, u, m.rel, now) {
-		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "wellbeing", in.ID, heart.DependencyMessage(2, p.Language), now))
-		res.Signals = append(res.Signals, store.Signal{UserID: u.ID, At: now.UTC(), Tag: signalBreak})
+	if !m.crisis && in.ChatKind == string(ChatPrivate) {
+		if lim, ok := h.limitReached(ctx, u.ID, m.rel, now); ok {
+			res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "wellbeing", in.ID, heart.LimitReachedMessage(lim.Reason, p.Language), now))
+			res.Signals = append(res.Signals, store.Signal{UserID: u.ID, At: now.UTC(), Tag: signalBreak})
+		}
 	}
-	for _, ev := range m.events {
-		h.alertOperators(u, ev, now, &res)
-	}
+	h.wellbeingEvents(ctx, u, m.events, now, &res)
 	return res
 }
 
