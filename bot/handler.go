@@ -49,6 +49,7 @@ type Handler struct {
 	users    keyedMutex
 	reflect  *reflector
 	override *overrides
+	window   *historyWindow
 	obs      Observer
 
 	mu        sync.Mutex
@@ -93,6 +94,7 @@ func NewHandler(ctx context.Context, cfg Config) (*Handler, error) {
 		loc:      loc,
 		queues:   newChatQueues(work, cfg.Concurrency),
 		override: newOverrides(),
+		window:   newHistoryWindow(),
 		obs:      obs,
 		inflight: make(map[int64]bool),
 	}

@@ -33,7 +33,7 @@ var meLabels = map[string][3]string{
 	"health":   {"⚠️ A gentle reminder:", "⚠️ 健康提醒：", "⚠️ 健康のために："},
 	"nochart":  {"📈 Your 30-day chart appears after our first conversation.", "📈 聊过一次之后，这里会有30天的图。", "📈 一度お話ししたら、ここに30日間のグラフが出るよ。"},
 	"b_mem":    {"Manage my memories", "管理我的记忆", "記憶を管理"},
-	"b_priv":   {"Privacy: quiet mode", "隐私设置：安静模式", "プライバシー：静かモード"},
+	"b_priv":   {"Privacy settings", "隐私设置", "プライバシー設定"},
 	"b_exp":    {"Export my data", "导出数据", "データを書き出す"},
 }
 
@@ -127,7 +127,7 @@ func (h *Handler) meCard(ctx context.Context, u store.User, now time.Time) (Outg
 		}
 	}
 	out := Outgoing{Text: strings.TrimSpace(b.String())}
-	out.Buttons = [][]Button{{{Label: label(lang, "b_mem"), Data: "/memories"}, {Label: label(lang, "b_priv"), Data: "/quiet"}, {Label: label(lang, "b_exp"), Data: "/export"}}}
+	out.Buttons = [][]Button{{{Label: label(lang, "b_mem"), Data: "/memories"}, {Label: label(lang, "b_priv"), Data: "/privacy"}, {Label: label(lang, "b_exp"), Data: "/export"}}}
 	if chartErr != nil {
 		h.log.Debug("no /me chart", "user", u.ID, "err", chartErr)
 		return out, nil

@@ -250,11 +250,11 @@ func TestForgetItIsNotADeletion(t *testing.T) {
 func TestAboutGivesTheLifeLoopSomethingReal(t *testing.T) {
 	clock := &simClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
 	e := offlineEnv(t, "en", clock)
-	e.say(t, "a1", "/remember my cat is called Miso") // permanent: shown even to a stranger
-	e.say(t, "a1", "I have a dog called Rex")         // conditional: faded below affinity 30 (seed 003 §8.1)
+	e.say(t, "a1", "/remember my cat is called Miso") // slot 0, permanent
+	e.say(t, "a1", "I have a dog called Rex")         // slot 3: facts show from the first day
 	e.say(t, "a1", "my girlfriend and I broke up")
 	mems, recent := e.h.About(context.Background(), e.user(t, "telegram:a1"), clock.Now().Add(48*time.Hour))
-	if len(mems) != 1 || mems[0] != "my cat is called Miso" {
+	if len(mems) != 2 || mems[0] != "my cat is called Miso" || mems[1] != "Pets: Rex (dog)" {
 		t.Errorf("memories %q", mems)
 	}
 	if len(recent) != 2 || recent[1].Content != "my girlfriend and I broke up" || recent[1].Role != "user" {
@@ -298,5 +298,43 @@ func TestMeCardInPlainWords(t *testing.T) {
 		bot.Golden(t, "me_"+lang+".golden", card+"\n")
 		why := e.say(t, "me"+lang, "/why")
 		bot.Golden(t, "why_handler_"+lang+".golden", why+"\n")
+	}
+}
+
+// TestCardUserMacroAndAlternateGreetings: a Character Card's {{user}} is
+// the user's display name wherever the text is used (the prompt, /start),
+// and /start rotates through first_mes and alternate_greetings.
+func TestCardUserMacroAndAlternateGreetings(t *testing.T) {
+	clock := &simClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+	e := newEnv(t, func(c *bot.Config) {
+		c.Persona.Text = "You are Mika, a librarian who knows {{user}} by name."
+		c.Persona.FirstMessage = "Hi {{user}}! Looking for a book?"
+		c.Persona.AlternateGreetings = []string{"Welcome back to the stacks, {{user}}.", "Mika waves at {{user}}."}
+		c.Persona.PostHistory = "Mika never speaks for {{user}}."
+		c.Now = clock.Now
+	})
+	if got := e.say(t, "g1", "/start"); got != "Hi Userg1! Looking for a book?" {
+		t.Errorf("first /start: %q", got)
+	}
+	e.say(t, "g1", "hello")
+	e.brain.mu.Lock()
+	req := e.brain.reqs[len(e.brain.reqs)-1]
+	e.brain.mu.Unlock()
+	var prompt strings.Builder
+	for _, m := range req.Messages {
+		prompt.WriteString(m.Content + "\n")
+	}
+	if p := prompt.String(); !strings.Contains(p, "knows Userg1 by name") || !strings.Contains(p, "never speaks for Userg1") || strings.Contains(p, "{{user}}") {
+		t.Errorf("prompt: %q", p)
+	}
+	seen := map[string]bool{}
+	for d := 1; d <= 3; d++ {
+		clock.set(clock.Now().Add(24 * time.Hour))
+		seen[e.say(t, "g1", "/start")] = true
+	}
+	for _, want := range []string{"Welcome back to the stacks, Userg1.", "Mika waves at Userg1.", "Hi Userg1! Looking for a book?"} {
+		if !seen[want] {
+			t.Errorf("/start never said %q over three days: %v", want, seen)
+		}
 	}
 }

@@ -3,6 +3,8 @@ package bot
 import (
 	"strings"
 	"time"
+
+	"hearth/heart"
 )
 
 // Persona is an instance's character and settings, parsed by cmd/hearth
@@ -18,6 +20,13 @@ type Persona struct {
 	// Card alternate_greetings).
 	AlternateGreetings []string
 	Examples           string // optional example dialogue (Character Card mes_example)
+	// PostHistory is inserted after the history, just before the user's
+	// message (Character Card post_history_instructions, SillyTavern
+	// semantics).
+	PostHistory string
+	// Lore is background knowledge inserted when recent messages name it
+	// (Character Card character_book, or the persona's lore key).
+	Lore heart.LoreBook
 
 	Dependency float64 // seed 001 §3.3 sensitivity
 	Pride      float64 // seed 001 §5.2 apology pride penalty
@@ -64,4 +73,13 @@ const UserMacro = "{{user}}"
 // WithUser fills UserMacro in text with the user's display name.
 func WithUser(text, user string) string {
 	return strings.ReplaceAll(text, UserMacro, user)
+}
+
+// withUserAll is WithUser over texts.
+func withUserAll(texts []string, user string) []string {
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = WithUser(t, user)
+	}
+	return out
 }

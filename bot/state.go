@@ -51,12 +51,18 @@ type UserState struct {
 }
 
 // AffinityState is the relationship part of a user's state (seed 003).
+// WatchReason ("crisis" or "loneliness"), WatchDetail (the crisis floor's
+// category, e.g. "ideation", or "model" when only perception saw it) and
+// WatchSince tell the reviewer why and since when the user is in Watch.
 type AffinityState struct {
-	Score           float64 `json:"score"`
-	State           string  `json:"state"`
-	Watch           bool    `json:"watch"`
-	Loneliness      float64 `json:"loneliness"`
-	DependencyLevel int     `json:"dependency_level"`
+	Score           float64   `json:"score"`
+	State           string    `json:"state"`
+	Watch           bool      `json:"watch"`
+	WatchReason     string    `json:"watch_reason,omitempty"`
+	WatchDetail     string    `json:"watch_detail,omitempty"`
+	WatchSince      time.Time `json:"watch_since,omitzero"`
+	Loneliness      float64   `json:"loneliness"`
+	DependencyLevel int       `json:"dependency_level"`
 }
 
 // MemoryState is one memory slot of a user.
@@ -134,6 +140,7 @@ func userState(ctx context.Context, st StateStore, u store.User, opts StateOptio
 		EmotionHistory: u.EmotionHistory, Lingering: ling,
 		Affinity: AffinityState{
 			Score: rel.Score, State: string(rel.State), Watch: rel.Watch,
+			WatchReason: rel.WatchReason, WatchDetail: rel.WatchDetail, WatchSince: rel.WatchSince,
 			Loneliness: rel.Loneliness, DependencyLevel: rel.DependencyLevel,
 		},
 		Proactive:  u.Proactive && !u.QuietUntil.After(opts.Now),
@@ -178,7 +185,7 @@ func ClearWatch(ctx context.Context, st WatchStore, userID string, now time.Time
 	if !rel.Watch {
 		return false, nil
 	}
-	u.Relationship = encodeRelationship(rel.ClearWatch())
+	u.Relationship = encodeRelationship(rel.ClearWatch(now))
 	if err := st.UpdateUser(ctx, u); err != nil {
 		return false, fmt.Errorf("clear watch of %s: %w", userID, err)
 	}

@@ -110,6 +110,7 @@ type Episode struct {
 	TopicTags  []string  `json:"topic_tags"`
 	Intent     string    `json:"intent"`
 	Sentiment  float64   `json:"sentiment"`
+	Crisis     string    `json:"crisis"` // the crisis floor's category of the user's text, "" for none
 }
 
 // Memory is one memory slot of a user (seed 004 slots, seed 003 §8 retention).
@@ -183,4 +184,15 @@ type Turn struct {
 	Signals   []Signal    `json:"signals"`
 	Usage     []Usage     `json:"usage"`
 	Daily     *DailyPoint `json:"daily"`
+	// Like, when set, records one like; a like of the same message by the
+	// same user already stored fails the whole turn with ErrAlreadyLiked.
+	Like *Like `json:"like,omitempty"`
+}
+
+// Like is one user's like of one bot message (seed 003 §2.3 点赞).
+type Like struct {
+	UserID     string    `json:"user_id"`
+	OutboundID int64     `json:"outbound_id"`
+	At         time.Time `json:"at"`
+	Emoji      string    `json:"emoji"`
 }

@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -43,8 +44,8 @@ type Metrics struct {
 	reflections  *prometheus.CounterVec
 	proactive    *prometheus.CounterVec
 	budgetOut    prometheus.Gauge
-	activeUsers  prometheus.Gauge
-	tokensToday  prometheus.Gauge
+	activeUsers  sourceGauge
+	tokensToday  sourceGauge
 }
 
 var _ bot.Observer = (*Metrics)(nil)
@@ -85,16 +86,16 @@ func NewMetrics() *Metrics {
 		budgetOut: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "hearth_budget_exhausted", Help: "1 while the daily token budget is spent (DESIGN §8).",
 		}),
-		activeUsers: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "hearth_active_users", Help: "Users hearth currently knows as active.",
-		}),
-		tokensToday: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "hearth_tokens_today", Help: "LLM tokens spent today against the daily budget.",
-		}),
 	}
 	m.reg.MustRegister(
 		m.turns, m.turnSeconds, m.stageSeconds, m.llmCalls, m.llmTokens, m.errors,
-		m.sent, m.reflections, m.proactive, m.budgetOut, m.activeUsers, m.tokensToday,
+		m.sent, m.reflections, m.proactive, m.budgetOut,
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "hearth_active_users", Help: "Users hearth currently knows as active, read at each scrape.",
+		}, m.activeUsers.value),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "hearth_tokens_today", Help: "LLM tokens spent today against the daily budget, read at each scrape.",
+		}, m.tokensToday.value),
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)
@@ -162,12 +163,39 @@ func (m *Metrics) BudgetExhausted(exhausted bool) {
 	m.budgetOut.Set(0)
 }
 
-// SetActiveUsers sets the active-user gauge; the daemon's wiring decides
-// what "active" means and how often to refresh it.
-func (m *Metrics) SetActiveUsers(n int) { m.activeUsers.Set(float64(n)) }
+// ActiveUsersFrom makes every scrape read the active-user gauge from read,
+// so it is current rather than as old as the last refresh; the daemon's
+// wiring decides what "active" means.
+func (m *Metrics) ActiveUsersFrom(read func() (int, error)) { m.activeUsers.set(read) }
 
-// SetTokensToday sets today's token spend, for budget dashboards.
-func (m *Metrics) SetTokensToday(n int) { m.tokensToday.Set(float64(n)) }
+// TokensTodayFrom makes every scrape read today's token spend from read,
+// for budget dashboards.
+func (m *Metrics) TokensTodayFrom(read func() (int, error)) { m.tokensToday.set(read) }
+
+// sourceGauge is a gauge read from its source at each scrape. A failed
+// read shows the last good value; without a source it shows 0.
+type sourceGauge struct {
+	mu   sync.Mutex
+	read func() (int, error)
+	last float64
+}
+
+func (g *sourceGauge) set(read func() (int, error)) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.read = read
+}
+
+func (g *sourceGauge) value() float64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.read != nil {
+		if n, err := g.read(); err == nil {
+			g.last = float64(n)
+		}
+	}
+	return g.last
+}
 
 func outcome(err error) string {
 	if err != nil {

@@ -59,8 +59,9 @@ func TestMetricsObserver(t *testing.T) {
 	obs.Reflection(errors.New("x"))
 	obs.Proactive("silent")
 	obs.BudgetExhausted(true)
-	m.SetActiveUsers(12)
-	m.SetTokensToday(3456)
+	active := 12
+	m.ActiveUsersFrom(func() (int, error) { return active, nil })
+	m.TokensTodayFrom(func() (int, error) { return 3456, nil })
 
 	counter := func(name string, labels map[string]string) float64 {
 		return sample(t, m, name, labels).GetCounter().GetValue()
@@ -97,6 +98,16 @@ func TestMetricsObserver(t *testing.T) {
 	obs.BudgetExhausted(false)
 	if g := gauge("hearth_budget_exhausted"); g != 0 {
 		t.Errorf("budget after reset %v", g)
+	}
+	// The source gauges are read at each scrape, and a failed read keeps
+	// the last good value.
+	active = 13
+	if g := gauge("hearth_active_users"); g != 13 {
+		t.Errorf("active users after the source changed: %v, want 13 at once", g)
+	}
+	m.ActiveUsersFrom(func() (int, error) { return 0, errors.New("db busy") })
+	if g := gauge("hearth_active_users"); g != 13 {
+		t.Errorf("active users after a failed read: %v, want the last good 13", g)
 	}
 	// Every hearth metric carries the hearth_ prefix and a help text.
 	fams, err := m.Registry().Gather()

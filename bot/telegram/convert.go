@@ -119,7 +119,8 @@ func reaction(r *wireReaction) *bot.Reaction {
 		}
 	}
 	if emoji == "" {
-		// A custom emoji or paid reaction still says "I liked this".
+		// A custom emoji or paid reaction: the handler decides whether it
+		// is a like (heart.ReactionIsLike).
 		switch first := r.NewReaction[0]; {
 		case first.CustomEmojiID != "":
 			emoji = "custom:" + first.CustomEmojiID

@@ -33,6 +33,7 @@ type cardFields struct {
 	MesExample         string   `json:"mes_example"`
 	SystemPrompt       string   `json:"system_prompt"`
 	AlternateGreetings []string `json:"alternate_greetings"`
+	cardBookFields
 }
 
 // pngSignature starts every PNG file.
@@ -46,6 +47,7 @@ var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 //	first_mes     → first_message
 //	alternate_greetings → alternate_greetings (with first_mes, /start rotates them)
 //	mes_example   → examples
+//	post_history_instructions, character_book → see cardExtrasOf
 //	language      → guessed from the card's script (zh, ja, else en)
 //
 // {{char}} becomes the persona's name; {{user}} stays, and is filled with
@@ -90,6 +92,10 @@ func cardToYAML(path string, raw []byte) ([]byte, error) {
 	if len(persona) == 0 {
 		return nil, bad(errors.New("card has no description, personality, scenario or system_prompt"))
 	}
+	extras, err := cardExtrasOf(f.cardBookFields, fill)
+	if err != nil {
+		return nil, bad(err)
+	}
 	lang := guessLanguage(strings.Join(persona, " ") + f.FirstMes)
 	out := struct {
 		Name           string   `yaml:"name"`
@@ -99,12 +105,14 @@ func cardToYAML(path string, raw []byte) ([]byte, error) {
 		FirstMessage   string   `yaml:"first_message,omitempty"`
 		Greetings      []string `yaml:"alternate_greetings,omitempty"`
 		Examples       string   `yaml:"examples,omitempty"`
+		cardExtras     `yaml:",inline"`
 	}{
 		Name: name, Language: lang, Persona: strings.Join(persona, "\n\n"),
 		InnerStateSeed: cardSeed[lang],
 		FirstMessage:   strings.TrimSpace(fill.Replace(f.FirstMes)),
 		Greetings:      cardGreetings(fill, f.AlternateGreetings),
 		Examples:       strings.TrimSpace(fill.Replace(f.MesExample)),
+		cardExtras:     extras,
 	}
 	y, err := yaml.Marshal(out)
 	if err != nil {
@@ -139,6 +147,7 @@ func cardGreetings(fill *strings.Replacer, gs []string) []string {
 var cardUsedFields = map[string]bool{
 	"name": true, "description": true, "personality": true, "scenario": true,
 	"first_mes": true, "mes_example": true, "system_prompt": true, "alternate_greetings": true,
+	"post_history_instructions": true, "character_book": true, // cardExtrasOf
 }
 
 // cardUnusedFields lists, sorted, the fields of a card (.json, or .png with

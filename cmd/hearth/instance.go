@@ -61,7 +61,15 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 		Model: env.Getenv("HEARTH_MODEL"), Logger: log,
 	}, log)
 	if inst.online {
-		log.Info("brain: OpenAI-compatible", "base_url", env.Getenv("OPENAI_BASE_URL"), "model", env.Getenv("HEARTH_MODEL"))
+		// Log what the brain uses, defaults filled in, not what was set.
+		base, model := env.Getenv("OPENAI_BASE_URL"), env.Getenv("HEARTH_MODEL")
+		if base == "" {
+			base = brain.DefaultBaseURL
+		}
+		if model == "" {
+			model = brain.DefaultModel
+		}
+		log.Info("brain: OpenAI-compatible", "base_url", base, "model", model)
 	} else {
 		inst.brain = inst.offline
 		log.Warn("brain: OFFLINE (rule-based, deterministic); set OPENAI_BASE_URL or OPENAI_API_KEY for an LLM")
