@@ -464,3 +464,26 @@ func TestOfflineData(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOfflineReply: whatever a user writes, and whatever a memory holds,
+// the offline brain answers with a filled reply and a valid trailer.
+func FuzzOfflineReply(f *testing.F) {
+	for _, s := range []string{"my cat Miso is sick", "我家的猫叫咪咪", "うちの猫はミソ", "do you remember my cat's name?", "Pets: ; ()", "\xff{user}", ""} {
+		f.Add(s, "Pets: Miso (cat)")
+	}
+	o := NewOffline()
+	f.Fuzz(func(t *testing.T, text, memory string) {
+		for _, lang := range languages {
+			resp, err := o.Complete(context.Background(), bot.Request{Kind: bot.KindReply, Hints: bot.Hints{
+				Language: lang, Text: text, Memories: []string{memory}, User: "U",
+				Recent: []bot.ChatMessage{{Role: "user", Content: memory}, {Role: "assistant", Content: text}},
+			}})
+			if err != nil || resp.Text == "" {
+				t.Fatalf("%s %q: %q, %v", lang, text, resp.Text, err)
+			}
+			if !json.Valid([]byte(resp.Trailer)) {
+				t.Fatalf("%s %q: trailer %q", lang, text, resp.Trailer)
+			}
+		}
+	})
+}

@@ -176,6 +176,7 @@ func FuzzCharacterCard(f *testing.F) {
 		f.Add(raw) // a character_book
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		cardUnusedFields(data) // reads any bytes without panicking
 		y, err := cardToYAML("card.json", data)
 		if err != nil {
 			return
