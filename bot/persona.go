@@ -47,6 +47,14 @@ type Persona struct {
 	Budget   Budget
 	Timezone *time.Location
 	LifeLoop LifeLoop
+	Voice    VoiceSettings
+}
+
+// VoiceSettings are the persona's voice keys (DESIGN §9 voice.name,
+// voice.replies).
+type VoiceSettings struct {
+	Name    string // the speech voice; "" means DefaultVoice
+	Replies string // VoiceMirror (default when ""), VoiceAlways or VoiceNever
 }
 
 // Budget bounds the instance's LLM cost (DESIGN §8).

@@ -17,6 +17,7 @@ type StateStore interface {
 	UserEpisodes(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
 	Memories(ctx context.Context, userID string) ([]store.Memory, error)
 	TokensSince(ctx context.Context, since time.Time, userID string) (int, error)
+	UnitsSince(ctx context.Context, since time.Time) (map[string]int, error)
 }
 
 // StateDoc is the `hearth state` JSON document (DESIGN §9).
@@ -27,10 +28,17 @@ type StateDoc struct {
 }
 
 // TokenState is today's LLM token usage against the persona's budget.
+// Today includes the token equivalents of the senses (DESIGN §12), whose
+// own units are shown beside it.
 type TokenState struct {
 	Today  int  `json:"today"`
 	Budget int  `json:"budget"` // 0: unlimited
 	Spent  bool `json:"spent"`  // past the budget: the offline brain answers
+	// Today's media: seconds of voice transcribed, characters spoken, photos
+	// shown to the model.
+	TranscribedSeconds int `json:"transcribed_seconds"`
+	SpokenCharacters   int `json:"spoken_characters"`
+	ImageInputs        int `json:"image_inputs"`
 }
 
 // UserState is one user of the state document.
@@ -106,9 +114,15 @@ func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc
 	if loc == nil {
 		loc = time.UTC
 	}
-	if used, err := st.TokensSince(ctx, StartOfDay(opts.Now, loc), ""); err == nil {
+	day := StartOfDay(opts.Now, loc)
+	if used, err := st.TokensSince(ctx, day, ""); err == nil {
 		b := opts.Persona.Budget.DailyTokens
 		doc.Tokens = &TokenState{Today: used, Budget: b, Spent: b > 0 && used >= b}
+		if units, err := st.UnitsSince(ctx, day); err == nil {
+			doc.Tokens.TranscribedSeconds = units[UsageTranscription]
+			doc.Tokens.SpokenCharacters = units[UsageSpeech]
+			doc.Tokens.ImageInputs = units[UsageImage]
+		}
 	}
 	for _, u := range users {
 		us, err := userState(ctx, st, u, opts, loc)

@@ -46,6 +46,8 @@ type Metrics struct {
 	budgetOut    prometheus.Gauge
 	activeUsers  sourceGauge
 	tokensToday  sourceGauge
+	mediaCalls   *prometheus.CounterVec
+	mediaUnits   *prometheus.CounterVec
 }
 
 var _ bot.Observer = (*Metrics)(nil)
@@ -86,10 +88,16 @@ func NewMetrics() *Metrics {
 		budgetOut: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "hearth_budget_exhausted", Help: "1 while the daily token budget is spent (DESIGN §8).",
 		}),
+		mediaCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "hearth_media_calls_total", Help: "Transcriptions, speech and image inputs, by kind and outcome (DESIGN §12).",
+		}, []string{"kind", "outcome"}),
+		mediaUnits: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "hearth_media_units_total", Help: "What media calls consumed: seconds transcribed, characters spoken, images shown.",
+		}, []string{"kind"}),
 	}
 	m.reg.MustRegister(
 		m.turns, m.turnSeconds, m.stageSeconds, m.llmCalls, m.llmTokens, m.errors,
-		m.sent, m.reflections, m.proactive, m.budgetOut,
+		m.sent, m.reflections, m.proactive, m.budgetOut, m.mediaCalls, m.mediaUnits,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "hearth_active_users", Help: "Users hearth currently knows as active, read at each scrape.",
 		}, m.activeUsers.value),
@@ -106,6 +114,12 @@ func NewMetrics() *Metrics {
 			for _, b := range []string{brainOnline, brainOffline} {
 				m.llmCalls.WithLabelValues(string(k), o, b)
 			}
+		}
+	}
+	for _, k := range []string{bot.UsageTranscription, bot.UsageSpeech, bot.UsageImage} {
+		m.mediaUnits.WithLabelValues(k)
+		for _, o := range []string{outcomeOK, outcomeError} {
+			m.mediaCalls.WithLabelValues(k, o)
 		}
 	}
 	return m
@@ -161,6 +175,16 @@ func (m *Metrics) BudgetExhausted(exhausted bool) {
 		return
 	}
 	m.budgetOut.Set(0)
+}
+
+// Media records one media call and what it consumed: seconds transcribed
+// (bot.UsageTranscription), characters spoken (bot.UsageSpeech) or images
+// shown to the model (bot.UsageImage).
+func (m *Metrics) Media(kind string, units int, err error) {
+	m.mediaCalls.WithLabelValues(kind, outcome(err)).Inc()
+	if units > 0 {
+		m.mediaUnits.WithLabelValues(kind).Add(float64(units))
+	}
 }
 
 // ActiveUsersFrom makes every scrape read the active-user gauge from read,

@@ -123,6 +123,10 @@ func (o *Offline) reply(t *turnView) string {
 	default:
 		parts = t.compose()
 	}
+	if h.Unsensed != "" {
+		// DESIGN §12: she says what she could not hear or see, first.
+		parts = append([]part{{t.say("unsensed."+h.Unsensed, 7), prioUnsensed}}, parts...)
+	}
 	limit := maxLen(h)
 	join := func(ps []part) string {
 		ss := make([]string, len(ps))

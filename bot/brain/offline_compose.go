@@ -22,6 +22,7 @@ const recentReplies = 8
 const (
 	prioAck      = 5
 	prioReflect  = 4
+	prioUnsensed = 4 // what she could not hear or see (DESIGN §12)
 	prioFrame    = 3 // greeting and goodbye
 	prioQuestion = 2
 	prioCool     = 2

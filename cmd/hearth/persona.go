@@ -73,6 +73,10 @@ type personaYAML struct {
 		MinState   string  `yaml:"min_state"`
 		DailyCap   *int    `yaml:"daily_cap"`
 	} `yaml:"lifeloop"`
+	Voice struct {
+		Name    string `yaml:"name"`
+		Replies string `yaml:"replies"`
+	} `yaml:"voice"`
 }
 
 // PersonaError names the persona source and, where it applies, the key.
@@ -205,6 +209,7 @@ var personaKeys = map[string]any{
 	"lifeloop": map[string]any{
 		"schedule": nil, "quiet_hours": nil, "min_silence": nil, "min_state": nil, "daily_cap": nil,
 	},
+	"voice": map[string]any{"name": nil, "replies": nil},
 }
 
 // listOf marks a key whose value is a list of mappings with these keys.
@@ -352,6 +357,17 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 		ll.DailyCap = *y.LifeLoop.DailyCap
 	}
 	p.LifeLoop = ll
+	p.Voice = bot.VoiceSettings{Name: strings.TrimSpace(y.Voice.Name), Replies: strings.TrimSpace(y.Voice.Replies)}
+	if p.Voice.Name == "" {
+		p.Voice.Name = bot.DefaultVoice
+	}
+	switch p.Voice.Replies {
+	case "":
+		p.Voice.Replies = bot.VoiceMirror
+	case bot.VoiceMirror, bot.VoiceAlways, bot.VoiceNever:
+	default:
+		return bad("voice.replies", "%q is not mirror, always or never", p.Voice.Replies)
+	}
 	return p, nil
 }
 

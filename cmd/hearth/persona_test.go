@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"hearth/bot"
 	"hearth/heart"
 )
 
@@ -24,6 +25,9 @@ func TestExamplePersonaLoads(t *testing.T) {
 	}
 	if p.Name != "Luna" || p.Language != "en" || p.Dependency != 1.0 || p.Pride != 10 || p.Perception != "llm" {
 		t.Errorf("persona = %+v", p)
+	}
+	if p.Voice != (bot.VoiceSettings{Name: "alloy", Replies: "mirror"}) {
+		t.Errorf("voice = %+v", p.Voice)
 	}
 	if len(raw) == 0 {
 		t.Error("raw persona not returned for storage")
@@ -54,6 +58,8 @@ func TestPersonaErrorsNameTheKey(t *testing.T) {
 		{"bad min_state", base + "lifeloop:\n  min_state: lover\n", "lifeloop.min_state"},
 		{"bad lexicon label", base + "lexicon:\n  ecstatic: [wow]\n", "lexicon"},
 		{"bad budget share", base + "budget:\n  user_share: 2\n", "budget.user_share"},
+		{"bad voice replies", base + "voice:\n  replies: sometimes\n", "voice.replies"},
+		{"unknown voice key", base + "voice:\n  pitch: high\n", "voice.pitch"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

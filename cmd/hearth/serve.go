@@ -209,6 +209,7 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	h, err := bot.NewHandler(ctx, bot.Config{
 		Persona: inst.persona, Store: inst.db, Brain: inst.brain, Offline: inst.offline,
 		Senders: senders, Operators: operators, Logger: log, Observer: metrics,
+		Media: inst.media, Vision: inst.vision,
 	})
 	if err != nil {
 		return err
