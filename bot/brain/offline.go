@@ -181,8 +181,9 @@ func (t *turnView) feeling() moment {
 		return moment{string(heart.LabelSadness), crisisIntensity, crisisSalience, highConfidence}
 	}
 	m := moment{string(heart.LabelNeutral), neutralIntensity, baseSalience, lowConfidence}
-	if s := t.lead(); s != nil {
-		m = moment{s.Feel.Label, s.Feel.Intensity, s.Feel.Salience, s.Feel.Confidence}
+	lead := t.lead()
+	if lead != nil {
+		m = moment{lead.Feel.Label, lead.Feel.Intensity, lead.Feel.Salience, lead.Feel.Confidence}
 	}
 	if h.Gift != "" {
 		m = moment{string(heart.LabelJoy), strongIntensity, factSalience, highConfidence}
@@ -195,7 +196,6 @@ func (t *turnView) feeling() moment {
 	// A named feeling leads where no news or request does, and a hard
 	// feeling outweighs a cheerful one; a situation's own values stand
 	// where it names the same feeling ("thanks" is gratitude enough).
-	lead := t.lead()
 	plain := lead == nil || lead.Kind == kindSocial || m.label == string(heart.LabelNeutral)
 	if fl := feltLabel(t.felt()); fl != "" && (plain || negative(fl) && !negative(m.label)) {
 		m.label = fl

@@ -254,7 +254,7 @@ func conversation40(t testing.TB, path string) map[string][]string {
 	if err := yaml.Unmarshal(raw, &c); err != nil {
 		t.Fatal(err)
 	}
-	for _, lang := range languages {
+	for _, lang := range languages() {
 		if len(c[lang]) != 40 {
 			t.Fatalf("%s: %s has %d messages, want 40", path, lang, len(c[lang]))
 		}
@@ -279,7 +279,7 @@ func openingOf(reply string) string {
 func TestOfflineOpeningsVary(t *testing.T) {
 	o := NewOffline()
 	convs := conversation40(t, "testdata/conversation40.yaml")
-	for _, lang := range languages {
+	for _, lang := range languages() {
 		cv := newConvo(t, o, corpusCase{Lang: lang, At: "19:00"})
 		seen := map[string]int{}
 		var openings []string
@@ -308,7 +308,7 @@ func TestOfflineOpeningsVary(t *testing.T) {
 func TestOfflineNoAgainOnFirstMention(t *testing.T) {
 	o := NewOffline()
 	again := o.k.book["listen.topic.again"]
-	for _, lang := range languages {
+	for _, lang := range languages() {
 		text := map[string]string{langEN: "the weather is grey", langZH: "今天天气好差", langJA: "今日の天気はどんより"}[lang]
 		for turn := range 20 {
 			cv := newConvo(t, o, corpusCase{Lang: lang})
@@ -348,7 +348,7 @@ func TestOfflineLifeLoop(t *testing.T) {
 	}
 	day := time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC)
 	helpDesk := regexp.MustCompile(`(?i)help you|assist|anything I can do|帮到你|帮你|帮忙|手伝|お手伝い`)
-	for _, lang := range languages {
+	for _, lang := range languages() {
 		base := bot.Hints{Language: lang, User: names[lang][1], Persona: names[lang][0], Relationship: "friend", Silence: 3 * 24 * time.Hour, Now: day}
 		short := base
 		short.Silence = checkinSilence - time.Minute
@@ -473,7 +473,7 @@ func FuzzOfflineReply(f *testing.F) {
 	}
 	o := NewOffline()
 	f.Fuzz(func(t *testing.T, text, memory string) {
-		for _, lang := range languages {
+		for _, lang := range languages() {
 			resp, err := o.Complete(context.Background(), bot.Request{Kind: bot.KindReply, Hints: bot.Hints{
 				Language: lang, Text: text, Memories: []string{memory}, User: "U",
 				Recent: []bot.ChatMessage{{Role: "user", Content: memory}, {Role: "assistant", Content: text}},

@@ -28,8 +28,9 @@ const (
 	langJA = "ja"
 )
 
-// languages are the ones every phrase and name must exist in.
-var languages = [...]string{langEN, langZH, langJA}
+// languages are the ones every phrase and name must exist in (a function,
+// so the package holds no mutable state).
+func languages() [3]string { return [3]string{langEN, langZH, langJA} }
 
 // langText is one text per language.
 type langText map[string]string
@@ -210,7 +211,7 @@ func loadKnowledge() (*knowledge, error) {
 // checkPhrases requires every key in every language.
 func (k *knowledge) checkPhrases() error {
 	for key, byLang := range k.book {
-		for _, l := range languages {
+		for _, l := range languages() {
 			if len(byLang[l]) == 0 {
 				return fmt.Errorf("phrases.yaml: %s has no %s variants", key, l)
 			}
@@ -229,7 +230,7 @@ func (k *knowledge) compileSituations() error {
 			return fmt.Errorf("situations.yaml: %s: ask %q", s.Name, s.Ask)
 		case !heart.Label(s.Feel.Label).Known():
 			return fmt.Errorf("situations.yaml: %s: feel label %q", s.Name, s.Feel.Label)
-		case s.Deep && len(s.Thing) < len(languages):
+		case s.Deep && len(s.Thing) < len(languages()):
 			return fmt.Errorf("situations.yaml: %s: a deep situation needs a thing in every language", s.Name)
 		}
 		for _, kw := range s.Keywords {
@@ -268,7 +269,7 @@ func (k *knowledge) compileFacts() error {
 			return fmt.Errorf("facts.yaml: %s: %w", f.Kind, err)
 		}
 		f.values = map[string]*regexp.Regexp{}
-		for _, l := range languages {
+		for _, l := range languages() {
 			if f.Label[l] == "" || f.Value[l] == "" {
 				return fmt.Errorf("facts.yaml: %s: label and value need %s", f.Kind, l)
 			}

@@ -20,8 +20,16 @@ const maxFactRunes = 24
 // maxTopicTags bounds the trailer's topic_tags (our choice: a few keywords).
 const maxTopicTags = 3
 
-// factSep joins the values of a multi-valued fact per language.
-var factSep = map[string]string{langEN: "; ", langZH: "；", langJA: "、"}
+// factSep joins the values of a multi-valued fact in lang.
+func factSep(lang string) string {
+	switch lang {
+	case langZH:
+		return "；"
+	case langJA:
+		return "、"
+	}
+	return "; "
+}
 
 // fact is one thing the user told about themselves: its kind and fields
 // ("name": "Miso", "kind": "cat").
@@ -130,13 +138,13 @@ func (k *knowledge) dictEntry(d, word string) (dictEntry, bool) {
 func (k *knowledge) factsInMemory(content, lang string) []fact {
 	for i := range k.facts {
 		kind := &k.facts[i]
-		for _, l := range languages {
+		for _, l := range languages() {
 			rest, ok := strings.CutPrefix(content, kind.Label[l])
 			if !ok {
 				continue
 			}
 			var out []fact
-			for _, v := range splitValues(rest, l) {
+			for _, v := range strings.Split(rest, factSep(l)) {
 				m := kind.values[l].FindStringSubmatch(v)
 				if m == nil {
 					continue
@@ -153,13 +161,6 @@ func (k *knowledge) factsInMemory(content, lang string) []fact {
 		}
 	}
 	return k.factsIn(content, lang)
-}
-
-func splitValues(s, lang string) []string {
-	if sep := factSep[lang]; sep != "" {
-		return strings.Split(s, sep)
-	}
-	return []string{s}
 }
 
 // known gathers what the user has told: memories, recollections, the recent
@@ -233,7 +234,7 @@ func (k *knowledge) remember(h bot.Hints, said []fact) []rememberItem {
 		for j, f := range all {
 			parts[j] = f.value(h.Language)
 		}
-		out = append(out, rememberItem{Slot: kind.Slot, Content: kind.Label[h.Language] + strings.Join(parts, factSep[h.Language])})
+		out = append(out, rememberItem{Slot: kind.Slot, Content: kind.Label[h.Language] + strings.Join(parts, factSep(h.Language))})
 	}
 	return out
 }
