@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode"
@@ -16,27 +15,9 @@ import (
 	"hearth/heart"
 )
 
-// simClock is a clock tests move by hand.
-type simClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *simClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *simClock) set(t time.Time) {
-	c.mu.Lock()
-	c.now = t
-	c.mu.Unlock()
-}
-
 // offlineEnv is a Handler whose only brain is the offline one, perceiving
 // heuristically, in lang, on a simulated clock: hearth with no model.
-func offlineEnv(t *testing.T, lang string, clock *simClock) *env {
+func offlineEnv(t *testing.T, lang string, clock *testClock) *env {
 	t.Helper()
 	return newEnv(t, func(c *bot.Config) {
 		off := brain.NewOffline()
@@ -92,7 +73,7 @@ func TestOfflineConversationThroughTheHandler(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lang := range []string{"en"} {
-		clock := &simClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+		clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
 		e := offlineEnv(t, lang, clock)
 		var openings []string
 		last := map[string]int{}
@@ -144,7 +125,7 @@ func TestOfflineHardWeekLeavesSadnessLingering(t *testing.T) {
 	start := time.Date(2026, 3, 9, 20, 0, 0, 0, time.UTC) // a Monday evening
 	loneliness := map[string]float64{}
 	for name, week := range map[string][][]string{"hard": hard, "good": good} {
-		clock := &simClock{now: start}
+		clock := &testClock{now: start}
 		e := offlineEnv(t, "en", clock)
 		user := "telegram:" + name
 		for d, day := range week {
@@ -183,7 +164,7 @@ func TestOfflineNoApologyAcceptedAfterCrisis(t *testing.T) {
 		"zh": {"我不想活了", "对不起，我现在好多了"},
 		"ja": {"死にたい", "ごめん、もう大丈夫だから"},
 	} {
-		clock := &simClock{now: time.Date(2026, 3, 10, 22, 0, 0, 0, time.UTC)}
+		clock := &testClock{now: time.Date(2026, 3, 10, 22, 0, 0, 0, time.UTC)}
 		e := offlineEnv(t, lang, clock)
 		e.say(t, "c"+lang, lines[0])
 		clock.set(clock.Now().Add(3 * time.Minute))
@@ -201,7 +182,7 @@ func TestOfflineNoApologyAcceptedAfterCrisis(t *testing.T) {
 // from them.
 func TestOfflineRemembersWhatItIsTold(t *testing.T) {
 	ctx := context.Background()
-	clock := &simClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+	clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
 	e := offlineEnv(t, "en", clock)
 	for _, text := range []string{"my name is Ann and I have a cat called Miso", "I live in Lisbon", "work was long today", "I made soup"} {
 		clock.set(clock.Now().Add(time.Minute))
@@ -231,7 +212,7 @@ func TestOfflineRemembersWhatItIsTold(t *testing.T) {
 // delete anything (issue 13 item 5). An explicit request still does.
 func TestForgetItIsNotADeletion(t *testing.T) {
 	ctx := context.Background()
-	clock := &simClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+	clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
 	e := offlineEnv(t, "en", clock)
 	e.say(t, "f1", "my name is Ann")
 	for _, text := range []string{"forget it, never mind", "nah, forget it", "Forget it. Never mind."} {
@@ -248,7 +229,7 @@ func TestForgetItIsNotADeletion(t *testing.T) {
 // TestAboutGivesTheLifeLoopSomethingReal: the check-in's context is the
 // user's visible memories and recent messages.
 func TestAboutGivesTheLifeLoopSomethingReal(t *testing.T) {
-	clock := &simClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+	clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
 	e := offlineEnv(t, "en", clock)
 	e.say(t, "a1", "/remember my cat is called Miso") // slot 0, permanent
 	e.say(t, "a1", "I have a dog called Rex")         // slot 3: facts show from the first day
@@ -268,7 +249,7 @@ func TestAboutGivesTheLifeLoopSomethingReal(t *testing.T) {
 // speaks to the user, never the model's guidance.
 func TestMeCardInPlainWords(t *testing.T) {
 	for _, lang := range []string{"en", "zh", "ja"} {
-		clock := &simClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+		clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
 		e := offlineEnv(t, lang, clock)
 		// A new user's card: no chart yet, and it does not promise one.
 		first := e.say(t, "me"+lang, "/me")
@@ -305,7 +286,7 @@ func TestMeCardInPlainWords(t *testing.T) {
 // the user's display name wherever the text is used (the prompt, /start),
 // and /start rotates through first_mes and alternate_greetings.
 func TestCardUserMacroAndAlternateGreetings(t *testing.T) {
-	clock := &simClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+	clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
 	e := newEnv(t, func(c *bot.Config) {
 		c.Persona.Text = "You are Mika, a librarian who knows {{user}} by name."
 		c.Persona.FirstMessage = "Hi {{user}}! Looking for a book?"

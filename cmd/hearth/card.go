@@ -110,7 +110,7 @@ func cardToYAML(path string, raw []byte) ([]byte, error) {
 		Name: name, Language: lang, Persona: strings.Join(persona, "\n\n"),
 		InnerStateSeed: cardSeed[lang],
 		FirstMessage:   strings.TrimSpace(fill.Replace(f.FirstMes)),
-		Greetings:      cardGreetings(fill, f.AlternateGreetings),
+		Greetings:      fillAll(fill, f.AlternateGreetings),
 		Examples:       strings.TrimSpace(fill.Replace(f.MesExample)),
 		cardExtras:     extras,
 	}
@@ -128,18 +128,6 @@ func cardToYAML(path string, raw []byte) ([]byte, error) {
 // in "the user".
 func cardMacros(name string) *strings.Replacer {
 	return strings.NewReplacer("{{char}}", name, "<BOT>", name, "<USER>", bot.UserMacro)
-}
-
-// cardGreetings are the card's alternate greetings, macros filled, blanks
-// dropped.
-func cardGreetings(fill *strings.Replacer, gs []string) []string {
-	var out []string
-	for _, g := range gs {
-		if g = strings.TrimSpace(fill.Replace(g)); g != "" {
-			out = append(out, g)
-		}
-	}
-	return out
 }
 
 // cardUsedFields are the card fields cardToYAML maps; every other field

@@ -254,7 +254,7 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 	p := bot.Persona{
 		Name: strings.TrimSpace(y.Name), Language: y.Language, Text: strings.TrimSpace(y.Persona),
 		InnerStateSeed: strings.TrimSpace(y.InnerStateSeed), FirstMessage: strings.TrimSpace(y.FirstMessage),
-		AlternateGreetings: trimAll(y.Greetings),
+		AlternateGreetings: trimmed(y.Greetings),
 		Examples:           strings.TrimSpace(y.Examples), PostHistory: strings.TrimSpace(y.PostHistory),
 		Dependency: DefaultDependency, Pride: DefaultPride,
 		Perception: y.Perception, Lexicon: y.Lexicon, CrisisResources: strings.TrimSpace(y.CrisisResources),
@@ -369,17 +369,6 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 		return bad("voice.replies", "%q is not mirror, always or never", p.Voice.Replies)
 	}
 	return p, nil
-}
-
-// trimAll trims every string and drops the blank ones.
-func trimAll(ss []string) []string {
-	var out []string
-	for _, s := range ss {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // parseQuietHours parses "23:00-08:00" into offsets from midnight.
