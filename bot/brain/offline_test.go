@@ -531,3 +531,24 @@ func TestOfflineGrammar(t *testing.T) {
 		t.Errorf("capitalise: %q", got)
 	}
 }
+
+// TestOfflineAnswersFromRecollections: "do you remember…" is answered from
+// Hints.Recalled (the recall stage's findings, DESIGN §12) as well as from
+// memories: a recalled memory slot gives the fact, a recalled episode the
+// user's own words and when they said them.
+func TestOfflineAnswersFromRecollections(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 3, 10, 20, 0, 0, 0, time.UTC)
+	h := bot.Hints{Language: "en", Now: now, Text: "do you remember what I said about Tokyo?", Recalled: []bot.Recollection{
+		{Kind: "episode", At: now.AddDate(0, 0, -3), Text: "I'm flying to Tokyo next month for work"},
+	}}
+	if got := reply(t, o, h).Text; !strings.Contains(got, "Tokyo next month") || !strings.Contains(got, "3 days ago") {
+		t.Errorf("from a recalled episode: %q", got)
+	}
+	h = bot.Hints{Language: "zh", Now: now, Text: "你还记得我家猫叫什么吗", Recalled: []bot.Recollection{
+		{Kind: "memory", Slot: 3, At: now.AddDate(0, 0, -20), Text: "宠物：咪咪（猫）"},
+	}}
+	if got := reply(t, o, h).Text; !strings.Contains(got, "咪咪") {
+		t.Errorf("from a recalled memory: %q", got)
+	}
+}
