@@ -94,10 +94,7 @@ func (h *Handler) command(ctx context.Context, in store.Inbound, u store.User, n
 	var signals []heart.RelationshipSignal
 	switch name {
 	case "start":
-		out.Text = h.cfg.Persona.FirstMessage
-		if out.Text == "" {
-			out.Text = text0(lang, msgStart, h.cfg.Persona.Name)
-		}
+		out.Text = startGreeting(h.cfg.Persona, u, now)
 	case "help":
 		out.Text = text0(lang, msgHelp)
 	case "me":
@@ -178,6 +175,25 @@ func (h *Handler) command(ctx context.Context, in store.Inbound, u store.User, n
 		out.Text = text0(lang, msgUnknownCommand)
 	}
 	return h.commitAnswer(ctx, in, u, signals, "command", out, now)
+}
+
+// startGreeting is /start's answer: the persona's first message, or in
+// turn its alternate greetings (Character Card alternate_greetings), with
+// {{user}} filled; hearth's own greeting when the persona has none. A
+// user's first /start always gets the first message; later ones rotate
+// with the days known and the messages exchanged, so no store is needed.
+func startGreeting(p Persona, u store.User, now time.Time) string {
+	var gs []string
+	for _, g := range append([]string{p.FirstMessage}, p.AlternateGreetings...) {
+		if strings.TrimSpace(g) != "" {
+			gs = append(gs, g)
+		}
+	}
+	if len(gs) == 0 {
+		return text0(p.Language, msgStart, p.Name)
+	}
+	days := max(0, int(now.Sub(u.CreatedAt)/(24*time.Hour)))
+	return WithUser(gs[(days+u.Messages)%len(gs)], u.Name)
 }
 
 // commitAnswer commits a non-turn answer: the user's changed state, any
@@ -309,7 +325,7 @@ func (h *Handler) forget(ctx context.Context, u store.User, args string) (string
 		}
 	}
 	if all {
-		return text0(lang, msgForgotAll, len(targets)), true, nil
+		return textN(lang, msgForgotAllOne, msgForgotAll, len(targets)), true, nil
 	}
 	return text0(lang, msgForgotOne, targets[0].Slot), true, nil
 }
@@ -333,7 +349,7 @@ func (h *Handler) forgetByWords(ctx context.Context, in store.Inbound, u store.U
 	if u, _, err = h.cfg.Store.User(ctx, u.ID); err != nil {
 		return fmt.Errorf("forget for %s: reload: %w", u.ID, err)
 	}
-	out := Outgoing{Text: text0(h.cfg.Persona.Language, msgForgotWords, n)}
+	out := Outgoing{Text: textN(h.cfg.Persona.Language, msgForgotWordsOne, msgForgotWords, n)}
 	if n == 0 {
 		out.Text = text0(h.cfg.Persona.Language, msgForgotNone)
 	}

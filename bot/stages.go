@@ -289,12 +289,40 @@ func memoryLines(mems []store.Memory, score float64) []heart.MemoryLine {
 	return out
 }
 
-func personaText(p Persona) string {
+// shownMemories are the memories the reply prompt shows, as the offline
+// brain reads them: visible at this affinity (memoryLines), only when the
+// strategy uses memory, and none in a group chat (heart.BuildReplyPrompt's
+// rule for private memories).
+func shownMemories(mems []store.Memory, score float64, useMemory, group bool) []string {
+	if !useMemory || group {
+		return nil
+	}
+	var out []string
+	for _, l := range memoryLines(mems, score) {
+		if strings.TrimSpace(l.Content) != "" {
+			out = append(out, l.Content)
+		}
+	}
+	return out
+}
+
+// historyMessages is the history the reply prompt kept, as chat messages.
+func historyMessages(turns []heart.HistoryTurn) []ChatMessage {
+	out := make([]ChatMessage, 0, 2*len(turns))
+	for _, t := range turns {
+		out = append(out, ChatMessage{Role: "user", Content: t.User}, ChatMessage{Role: "assistant", Content: t.Assistant})
+	}
+	return out
+}
+
+// personaText is the persona and its example dialogue for the prompt, the
+// Character Card {{user}} filled with the user's name.
+func personaText(p Persona, user string) string {
 	text := p.Text
 	if p.Examples != "" {
 		text += "\n\nExample dialogue:\n" + p.Examples
 	}
-	return text
+	return WithUser(text, user)
 }
 
 func storeSignals(userID string, now time.Time, s []heart.RelationshipSignal) []store.Signal {

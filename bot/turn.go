@@ -263,7 +263,7 @@ func (h *Handler) compose(ctx context.Context, m *moment) (Request, error) {
 	prompt := heart.BuildReplyPrompt(h.promptInput(m, historyTurns(eps)))
 	h.window.keep(chatKey(m.in), eps, len(prompt.History))
 	h.obs.Stage("prompt", time.Since(stage))
-	return Request{Kind: KindReply, Messages: replyMessages(prompt, m.text), Hints: h.replyHints(m)}, nil
+	return Request{Kind: KindReply, Messages: replyMessages(prompt, m.text), Hints: h.replyHints(m, prompt.History)}, nil
 }
 
 // speak is DESIGN §3 step 8: the reply, with the typing indicator running

@@ -201,7 +201,11 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 			Mood:         u.Mood,
 			Emotion:      u.LastEmotion,
 			Greeting:     a.Greeting,
+			Now:          now.In(l.loc),
 		},
+	}
+	if l.cfg.About != nil {
+		req.Hints.Memories, req.Hints.Recent = l.cfg.About(ctx, *u, now)
 	}
 	cctx, cancel := context.WithTimeout(ctx, bot.KindLifeLoop.Deadline())
 	resp, err := l.cfg.Brain.Complete(cctx, req)

@@ -38,7 +38,7 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 		err     error
 	)
 	if personaPath != "" {
-		if persona, raw, err = readPersonaFile(personaPath); err != nil {
+		if persona, raw, err = readPersonaFile(personaPath, log); err != nil {
 			return nil, err
 		}
 	} else if _, err := os.Stat(dbPath); errors.Is(err, fs.ErrNotExist) {

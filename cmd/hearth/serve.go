@@ -217,7 +217,7 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	loop, err := lifeloop.New(lifeloop.Config{
 		Persona: inst.persona, Store: inst.db, Brain: meteredBrain{inst.brain, metrics}, Senders: senders,
 		Assess: assessor(inst.persona.Language), Forbidden: heart.ContainsForbidden,
-		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Observe: observeDecision(metrics),
+		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Observe: observeDecision(metrics), About: h.About,
 		Logger: log.With("part", "lifeloop"),
 	})
 	if err != nil {

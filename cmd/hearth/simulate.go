@@ -55,7 +55,8 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	if *personaPath == "" || *scriptPath == "" {
 		return usageError{errors.New("--persona YAML and --script FILE are required")}
 	}
-	persona, raw, err := readPersonaFile(*personaPath)
+	log := newLogger(env.Stderr, env.Getenv)
+	persona, raw, err := readPersonaFile(*personaPath, log)
 	if err != nil {
 		return err
 	}
@@ -76,7 +77,6 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	if err := db.SetPersona(ctx, raw, events[0].at); err != nil {
 		return err
 	}
-	log := newLogger(env.Stderr, env.Getenv)
 	offline := brain.NewOffline()
 	var b bot.Brain = offline
 	if *brainKind == "openai" {
@@ -106,7 +106,7 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	loop, err := lifeloop.New(lifeloop.Config{
 		Persona: persona, Store: db, Brain: b, Senders: senders,
 		Assess: assessor(persona.Language), Forbidden: heart.ContainsForbidden,
-		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Now: sim.clock, Logger: log,
+		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, About: h.About, Now: sim.clock, Logger: log,
 	})
 	if err != nil {
 		return err
