@@ -261,7 +261,13 @@ func (h *Handler) forget(ctx context.Context, u store.User, args string) (string
 	all := strings.EqualFold(args, "all")
 	var targets []store.Memory
 	if all {
+		// /forget all also takes everything said before out of recall,
+		// memories or not; the loop below then scrubs each memory's text
+		// from the messages and episodes that carried it.
 		targets = mems
+		if _, err := h.cfg.Store.DeleteMemories(ctx, u.ID); err != nil {
+			return "", false, fmt.Errorf("forget all of %s: %w", u.ID, err)
+		}
 	} else {
 		slot, err := strconv.Atoi(args)
 		if err != nil {

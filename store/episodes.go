@@ -9,7 +9,7 @@ import (
 )
 
 const episodeCols = `id, user_id, platform, chat_id, coalesce(inbound_id, 0), user_text, reply_text, at,
-	has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment`
+	has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, chat_kind, disclosure`
 
 func scanEpisode(s scanner) (Episode, error) {
 	var (
@@ -18,7 +18,7 @@ func scanEpisode(s scanner) (Episode, error) {
 		tags string
 	)
 	err := s.Scan(&e.ID, &e.UserID, &e.Platform, &e.ChatID, &e.InboundID, &e.UserText, &e.ReplyText, &at,
-		&e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence, &tags, &e.Intent, &e.Sentiment)
+		&e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence, &tags, &e.Intent, &e.Sentiment, &e.ChatKind, &e.Disclosure)
 	if err != nil {
 		return Episode{}, err
 	}
@@ -49,22 +49,28 @@ func queryEpisodes(ctx context.Context, q querier, query string, args ...any) ([
 	return out, nil
 }
 
+// insertEpisode stores e and indexes it for recall in the same
+// transaction. An empty ChatKind is taken from the inbound message.
 func insertEpisode(ctx context.Context, q querier, e Episode) (int64, error) {
 	tags, err := toJSON(e.TopicTags)
 	if err != nil {
 		return 0, fmt.Errorf("insert episode: %w", err)
 	}
-	var id int64
 	err = q.QueryRowContext(ctx, `INSERT INTO episodes
 		(user_id, platform, chat_id, inbound_id, user_text, reply_text, at,
-		 has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+		 has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, chat_kind, disclosure)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,
+		 coalesce(nullif(?, ''), (SELECT chat_kind FROM inbound WHERE id = ?), ''), ?) RETURNING id, chat_kind`,
 		e.UserID, e.Platform, e.ChatID, nullID(e.InboundID), e.UserText, e.ReplyText, toNano(e.At),
-		e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment).Scan(&id)
+		e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment,
+		e.ChatKind, e.InboundID, e.Disclosure).Scan(&e.ID, &e.ChatKind)
 	if err != nil {
 		return 0, fmt.Errorf("insert episode: %w", err)
 	}
-	return id, nil
+	if err := indexEpisode(ctx, q, e); err != nil {
+		return 0, err
+	}
+	return e.ID, nil
 }
 
 // ChatHistory returns the last limit episodes of one chat, oldest first,
@@ -145,6 +151,7 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 		if t.Reply != nil {
 			e.Platform = cmpOr(e.Platform, t.Reply.Platform)
 			e.ChatID = cmpOr(e.ChatID, t.Reply.ChatID)
+			e.ChatKind = cmpOr(e.ChatKind, t.Reply.ChatKind)
 		}
 		if e.InboundID == 0 {
 			e.InboundID = t.InboundID

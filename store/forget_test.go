@@ -165,3 +165,102 @@ func TestScrubReportsBlockingReader(t *testing.T) {
 		t.Errorf("Scrub after reader finished: %v", err)
 	}
 }
+
+// The recall index keeps its own copies of a text: the terms in FTS5
+// segments (prefix-compressed, so only fragments may show), page-boundary
+// prefixes in recall_fts_idx, the prepared text in recall_fts_content.
+// Written full-width and half-width, the secret's source rows hold other
+// bytes than the index's NFKC-folded forms, so any ASCII or full-width
+// fragment of it on disk can only come from the index.
+const (
+	secretWide = "ＱＵＩＸＺＪＯＲＢ ｿﾞﾑﾇｹﾞ"
+	secretTerm = "quixzjorb"
+	secretKana = "ゾムヌゲ"
+)
+
+// indexFragments lists what of the secret would betray the index: every
+// 4-byte piece of the term, either case, and every kana bigram.
+func indexFragments() []string {
+	var out []string
+	for i := 0; i+4 <= len(secretTerm); i++ {
+		out = append(out, secretTerm[i:i+4], strings.ToUpper(secretTerm[i:i+4]))
+	}
+	k := []rune(secretKana)
+	for i := 0; i+1 < len(k); i++ {
+		out = append(out, string(k[i:i+2]))
+	}
+	return out
+}
+
+func TestForgetLeavesNoTraceInRecallIndex(t *testing.T) {
+	ctx := context.Background()
+	for _, path := range []struct {
+		name   string
+		forget func(db *DB, userID string) error
+	}{
+		{"ForgetText", func(db *DB, userID string) error {
+			_, err := db.ForgetText(ctx, userID, "ｿﾞﾑﾇｹﾞ")
+			return err
+		}},
+		{"DeleteMemory", func(db *DB, userID string) error {
+			_, err := db.DeleteMemory(ctx, userID, 5)
+			return err
+		}},
+		{"DeleteMemories", func(db *DB, userID string) error {
+			_, err := db.DeleteMemories(ctx, userID)
+			return err
+		}},
+	} {
+		t.Run(path.name, func(t *testing.T) {
+			db, file := openTest(t)
+			const u = "telegram:42"
+			// Many small transactions, like turns, so the index has many
+			// segments; the secret in three of them and in a memory.
+			at := fill(t, db, u, privateChat, t0, 120)
+			for i := range 3 {
+				if path.name != "DeleteMemory" {
+					say(t, db, u, privateChat, at, "I told nobody: "+secretWide, "Your secret is safe.")
+				}
+				at = fill(t, db, u, privateChat, at.Add(time.Minute), 60)
+				if i == 1 {
+					if err := db.PutMemory(ctx, Memory{UserID: u, Slot: 5, Content: "secret: " + secretWide, CreatedAt: at}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if err := db.Scrub(ctx); err != nil {
+				t.Fatal(err)
+			}
+			say(t, db, "telegram:7", chatAt{"telegram", "7", "private"}, at, "pancakes for breakfast", "")
+			main, wal := fileBytes(t, file)
+			for _, f := range []string{secretTerm[:4], secretKana[:6]} {
+				if !bytes.Contains(append(main, wal...), []byte(f)) {
+					t.Fatalf("precondition: %q not in the index before forgetting", f)
+				}
+			}
+			if hits := recall(t, db, privately(u, secretTerm)); len(hits) == 0 {
+				t.Fatal("precondition: secret not searchable")
+			}
+
+			if err := path.forget(db, u); err != nil {
+				t.Fatal(err)
+			}
+			if hits := recall(t, db, privately(u, secretTerm+" "+secretKana)); len(hits) != 0 {
+				t.Fatalf("still searchable: %+v", hits)
+			}
+			main, wal = fileBytes(t, file)
+			for _, f := range indexFragments() {
+				if bytes.Contains(main, []byte(f)) {
+					t.Errorf("%q still in the .db file", f)
+				}
+				if bytes.Contains(wal, []byte(f)) {
+					t.Errorf("%q still in the -wal file", f)
+				}
+			}
+			// The rest of the index survived and still answers.
+			if hits := recall(t, db, privately("telegram:7", "breakfast")); len(hits) != 1 {
+				t.Error("forgetting broke the rest of the index")
+			}
+		})
+	}
+}

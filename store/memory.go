@@ -23,10 +23,18 @@ func (db *DB) Memories(ctx context.Context, userID string) ([]Memory, error) {
 }
 
 func memories(ctx context.Context, q querier, userID string) ([]Memory, error) {
-	rows, err := q.QueryContext(ctx, `SELECT user_id, slot, content, retention, created_at, updated_at
-		FROM memories WHERE user_id = ? ORDER BY slot`, userID)
+	ms, err := queryMemories(ctx, q, "WHERE user_id = ? ORDER BY slot", userID)
 	if err != nil {
 		return nil, fmt.Errorf("memories of %s: %w", userID, err)
+	}
+	return ms, nil
+}
+
+func queryMemories(ctx context.Context, q querier, where string, args ...any) ([]Memory, error) {
+	rows, err := q.QueryContext(ctx, `SELECT user_id, slot, content, retention, created_at, updated_at
+		FROM memories `+where, args...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var out []Memory
@@ -36,20 +44,17 @@ func memories(ctx context.Context, q querier, userID string) ([]Memory, error) {
 			created, updated int64
 		)
 		if err := rows.Scan(&m.UserID, &m.Slot, &m.Content, &m.Retention, &created, &updated); err != nil {
-			return nil, fmt.Errorf("memories of %s: %w", userID, err)
+			return nil, err
 		}
 		m.CreatedAt, m.UpdatedAt = fromNano(created), fromNano(updated)
 		out = append(out, m)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("memories of %s: %w", userID, err)
-	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // PutMemory writes a slot, replacing what it held (the slot keeps its first
-// CreatedAt). Slots outside 0-99 (DESIGN §5) and unknown retention classes
-// are rejected by the table's CHECKs.
+// CreatedAt), and indexes it for recall. Slots outside 0-99 (DESIGN §5) and
+// unknown retention classes are rejected by the table's CHECKs.
 func (db *DB) PutMemory(ctx context.Context, m Memory) error {
 	return db.write(ctx, "put memory", func(tx *sql.Tx) error { return putMemory(ctx, tx, m) })
 }
@@ -68,12 +73,13 @@ func putMemory(ctx context.Context, q querier, m Memory) error {
 	if err != nil {
 		return fmt.Errorf("put memory %s/%d: %w", m.UserID, m.Slot, err)
 	}
-	return nil
+	return indexMemory(ctx, q, m)
 }
 
-// DeleteMemory deletes one slot for real (/forget N): the row is removed
-// with secure_delete and, when something was deleted, Scrub runs so no WAL
-// copy survives. ok is false when the slot was empty.
+// DeleteMemory deletes one slot for real (/forget N, the daily cleanup): the
+// row and its recall document are removed with secure_delete, the recall
+// index is optimized so no segment keeps its words, and Scrub runs so no
+// WAL copy survives. ok is false when the slot was empty.
 func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, error) {
 	var n int64
 	err := db.write(ctx, "delete memory", func(tx *sql.Tx) error {
@@ -81,8 +87,10 @@ func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, 
 		if err != nil {
 			return err
 		}
-		n, err = res.RowsAffected()
-		return err
+		if n, err = res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		return optimizeRecall(ctx, tx)
 	})
 	if err != nil {
 		return false, err
@@ -95,8 +103,10 @@ func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, 
 	return n > 0, nil
 }
 
-// DeleteMemories deletes all of a user's memories (/forget all) and scrubs;
-// it returns how many slots were deleted.
+// DeleteMemories is /forget all: it deletes all of a user's memories and
+// every recall document of theirs (episodes stay for history and lingering
+// emotion, but nothing said before is recalled again), optimizes the index
+// and scrubs. It returns how many memory slots were deleted.
 func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 	var n int64
 	err := db.write(ctx, "delete memories", func(tx *sql.Tx) error {
@@ -104,16 +114,19 @@ func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 		if err != nil {
 			return err
 		}
-		n, err = res.RowsAffected()
-		return err
+		if n, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		if err := unindexUser(ctx, tx, userID); err != nil {
+			return err
+		}
+		return optimizeRecall(ctx, tx)
 	})
 	if err != nil {
 		return 0, err
 	}
-	if n > 0 {
-		if err := db.Scrub(ctx); err != nil {
-			return int(n), err
-		}
+	if err := db.Scrub(ctx); err != nil {
+		return int(n), err
 	}
 	return int(n), nil
 }
@@ -127,7 +140,9 @@ func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 //     their emotion values stay, so mood history keeps its shape;
 //   - outbound ledger texts and proactive log texts/reasons containing it
 //     get "";
-//   - occurrences inside the user's inner_state and scratch are cut out.
+//   - occurrences inside the user's inner_state and scratch are cut out;
+//   - the recall documents of the deleted memories and blanked episodes
+//     leave the index (triggers), which is then optimized.
 //
 // Everything changes in one transaction, then Scrub removes the old page
 // images from the WAL. It returns the number of rows changed (0: nothing
@@ -140,8 +155,10 @@ func (db *DB) ForgetText(ctx context.Context, userID, needle string) (int, error
 	var n int
 	err := db.write(ctx, "forget text", func(tx *sql.Tx) error {
 		var err error
-		n, err = forgetText(ctx, tx, userID, re)
-		return err
+		if n, err = forgetText(ctx, tx, userID, re); err != nil || n == 0 {
+			return err
+		}
+		return optimizeRecall(ctx, tx)
 	})
 	if err != nil {
 		return 0, err

@@ -110,6 +110,13 @@ type Episode struct {
 	TopicTags  []string  `json:"topic_tags"`
 	Intent     string    `json:"intent"`
 	Sentiment  float64   `json:"sentiment"`
+	// ChatKind is where it was said, "private" or "group" ("" when unknown,
+	// which recall treats as private). CommitTurn fills it from the reply's
+	// chat or the inbound message when empty.
+	ChatKind string `json:"chat_kind"`
+	// Disclosure is the perception's disclosure of the turn ("none",
+	// "light", "deep"; "" before schema 2): deep ones weigh more in recall.
+	Disclosure string `json:"disclosure"`
 }
 
 // Memory is one memory slot of a user (seed 004 slots, seed 003 §8 retention).

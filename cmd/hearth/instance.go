@@ -42,7 +42,7 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 	} else if _, err := os.Stat(dbPath); errors.Is(err, fs.ErrNotExist) {
 		return nil, usageError{fmt.Errorf("%s does not exist; a new instance needs --persona YAML", dbPath)}
 	}
-	db, err := store.Open(ctx, dbPath, store.Options{})
+	db, err := store.Open(ctx, dbPath, store.Options{Logger: log})
 	if err != nil {
 		return nil, err
 	}
