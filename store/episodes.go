@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -49,28 +50,35 @@ func queryEpisodes(ctx context.Context, q querier, query string, args ...any) ([
 	return out, nil
 }
 
-// insertEpisode stores e and indexes it for recall in the same
-// transaction. An empty ChatKind is taken from the inbound message.
-func insertEpisode(ctx context.Context, q querier, e Episode) (int64, error) {
+// insertEpisode stores e and returns it with its id and chat kind as
+// stored (an empty ChatKind is taken from the inbound message). The
+// caller indexes it for recall (indexEpisode) in the same transaction.
+// No RETURNING: in a transaction that writes the recall index, a statement
+// with RETURNING makes FTS5 flush its pending terms as a new segment.
+func insertEpisode(ctx context.Context, q querier, e Episode) (Episode, error) {
 	tags, err := toJSON(e.TopicTags)
 	if err != nil {
-		return 0, fmt.Errorf("insert episode: %w", err)
+		return e, fmt.Errorf("insert episode: %w", err)
 	}
-	err = q.QueryRowContext(ctx, `INSERT INTO episodes
+	if e.ChatKind == "" && e.InboundID != 0 {
+		err := q.QueryRowContext(ctx, "SELECT chat_kind FROM inbound WHERE id = ?", e.InboundID).Scan(&e.ChatKind)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return e, fmt.Errorf("insert episode: %w", err)
+		}
+	}
+	res, err := q.ExecContext(ctx, `INSERT INTO episodes
 		(user_id, platform, chat_id, inbound_id, user_text, reply_text, at,
 		 has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, chat_kind, disclosure)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,
-		 coalesce(nullif(?, ''), (SELECT chat_kind FROM inbound WHERE id = ?), ''), ?) RETURNING id, chat_kind`,
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		e.UserID, e.Platform, e.ChatID, nullID(e.InboundID), e.UserText, e.ReplyText, toNano(e.At),
-		e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment,
-		e.ChatKind, e.InboundID, e.Disclosure).Scan(&e.ID, &e.ChatKind)
+		e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment, e.ChatKind, e.Disclosure)
 	if err != nil {
-		return 0, fmt.Errorf("insert episode: %w", err)
+		return e, fmt.Errorf("insert episode: %w", err)
 	}
-	if err := indexEpisode(ctx, q, e); err != nil {
-		return 0, err
+	if e.ID, err = res.LastInsertId(); err != nil {
+		return e, fmt.Errorf("insert episode: %w", err)
 	}
-	return e.ID, nil
+	return e, nil
 }
 
 // ChatHistory returns the last limit episodes of one chat, oldest first,
@@ -139,6 +147,7 @@ func (db *DB) CommitTurn(ctx context.Context, t Turn) (ids []int64, err error) {
 }
 
 func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error) {
+	var episode Episode // as stored, indexed for recall below
 	if t.User.ID != "" {
 		if err := updateUser(ctx, tx, t.User); err != nil {
 			return nil, err
@@ -156,7 +165,7 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 		if e.InboundID == 0 {
 			e.InboundID = t.InboundID
 		}
-		if _, err := insertEpisode(ctx, tx, e); err != nil {
+		if episode, err = insertEpisode(ctx, tx, e); err != nil {
 			return nil, err
 		}
 	}
@@ -189,6 +198,14 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 			return nil, err
 		}
 		ids = append(ids, id)
+	}
+	// The recall index is written after the ledger, whose inserts use
+	// RETURNING (which would flush the index's pending terms early): one
+	// new index segment per turn.
+	if episode.ID != 0 {
+		if err := indexEpisode(ctx, tx, episode); err != nil {
+			return nil, err
+		}
 	}
 	for _, m := range t.Memories {
 		if err := putMemory(ctx, tx, m); err != nil {

@@ -1,9 +1,14 @@
 package store
 
 import (
+	"cmp"
 	"context"
+	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"time"
 )
 
@@ -17,7 +22,7 @@ const (
 	RecallPrivate RecallScope = "private"
 	// RecallGroup is a search from a group chat: only the user's own words
 	// said in that same group; never anything said in private, never a
-	// memory, never the bot's replies as a match.
+	// memory, never the bot's words as a match.
 	RecallGroup RecallScope = "group"
 )
 
@@ -33,22 +38,36 @@ const (
 // reading much.
 const RecallCandidates = 50
 
-// Column weights of BM25 (the said and reply columns of recall_fts).
-// hearth's choice: the user's own words count fully; the bot's words count
-// half, so an episode is found by what the bot said but ranks below one
-// where the user said it.
+// Relevance scoring. A search reads, for each term, at most
+// recallTermWindow postings of the shelf, newest first, and scores each
+// document BM25 with k1 = 0: the sum of its matched terms' IDF, each
+// weighted by where it matched. k1 = 0 (term frequency and length not
+// counted) suits one-line chat messages, where a word rarely repeats and
+// lengths are alike; it is also what lets a search stop reading a common
+// term after its newest postings.
 const (
+	// recallTermWindow bounds the postings read per term. hearth's choice:
+	// a term in more of the user's documents than this is common for them,
+	// and its newest documents are the ones ranking would prefer anyway; a
+	// rarer term (the cat's name, 裁员) is always read in full, however
+	// old. It bounds a search to terms × window postings (issue 11's
+	// goal: p99 ≤ 5 ms for a user with 100,000 episodes).
+	recallTermWindow = 64
+	// recallSaidWeight and recallReplyWeight weigh a term found in the
+	// user's own words and in the bot's reply. hearth's choice: an episode
+	// is found by what the bot said, but ranks below one where the user
+	// said it.
 	recallSaidWeight  = 1.0
 	recallReplyWeight = 0.5
 )
 
 // RecallQuery is one search. UserID and Scope are required; a group search
-// also names its chat. The user id is part of every query, so no search can
-// return another user's rows.
+// also names its chat. A search reads one shelf of the index, the user's
+// or the user's in that group, so it cannot return another user's rows.
 type RecallQuery struct {
 	UserID string
 	// Text is what to search for, as the user typed it: any characters
-	// are safe (the query builder makes them data, never FTS5 syntax).
+	// are safe (every term is quoted, never FTS5 syntax).
 	Text     string
 	Scope    RecallScope
 	Platform string // the group chat, for RecallGroup
@@ -58,15 +77,15 @@ type RecallQuery struct {
 }
 
 // RecallHit is one candidate: an episode or a memory slot of the user, with
-// its BM25 relevance and what ranking needs. The user's words and the bot's
-// are kept apart: UserText is what the user said (a memory's content),
+// its relevance and what ranking needs. The user's words and the bot's are
+// kept apart: UserText is what the user said (a memory's content),
 // ReplyText what the bot answered.
 type RecallHit struct {
 	Kind      string // RecallEpisode or RecallMemory
 	EpisodeID int64  // an episode's id
 	Slot      int    // a memory's slot
-	// Score is BM25 relevance (FTS5's bm25() negated): higher is better,
-	// comparable only within one search.
+	// Score is the lexical relevance (BM25 with k1 = 0, see
+	// recallTermWindow): higher is better, comparable within one search.
 	Score      float64
 	At         time.Time // the episode's time; the memory's last update
 	Platform   string    // where an episode was said
@@ -80,83 +99,193 @@ type RecallHit struct {
 	Retention  string  // a memory's retention class (seed 003 §8.1)
 }
 
-// recallSQL is the search: the best-ranked documents of the user in scope
-// (the CROSS JOIN keeps the full-text match as the outer loop, so a user
-// with many documents never makes SQLite walk them all), then, for those
-// few only, the texts and values from episodes and memories.
-const recallSQL = `WITH hits AS (
-	SELECT d.id AS id, -bm25(recall_fts, ?4, ?5) AS score
-	FROM recall_fts CROSS JOIN recall_docs d ON d.id = recall_fts.rowid
-	WHERE recall_fts MATCH ?1 AND d.user_id = ?2 %s
-	ORDER BY score DESC LIMIT ?3)
-SELECT h.score, coalesce(d.episode_id, 0), coalesce(d.slot, 0), d.at, d.platform, d.chat_id, d.chat_kind,
+// recallTermSQL reads one term's newest postings on a shelf: FTS5 walks
+// the term's doclist backwards from the shelf's end and stops after the
+// window, so a common term costs no more than a rare one.
+const recallTermSQL = `SELECT rowid FROM recall_fts WHERE recall_fts MATCH ?1 AND rowid BETWEEN ?2 AND ?3
+	ORDER BY rowid DESC LIMIT ?4`
+
+// recallFetchSQL reads what ranking needs for the chosen documents (a JSON
+// array of ids), on the shelf and of the user only.
+const recallFetchSQL = `SELECT d.id, coalesce(d.episode_id, 0), coalesce(d.slot, 0), coalesce(e.at, m.updated_at, 0),
+	coalesce(e.platform, ''), coalesce(e.chat_id, ''), coalesce(e.chat_kind, ''),
 	coalesce(e.user_text, m.content, ''), coalesce(e.reply_text, ''), coalesce(e.has_values, 0),
 	coalesce(e.salience, 0), coalesce(e.disclosure, ''), coalesce(m.retention, '')
-FROM hits h JOIN recall_docs d ON d.id = h.id
+FROM json_each(?1) j JOIN recall_docs d ON d.id = j.value
 LEFT JOIN episodes e ON e.id = d.episode_id
 LEFT JOIN memories m ON d.slot IS NOT NULL AND m.user_id = d.user_id AND m.slot = d.slot
-ORDER BY h.score DESC, d.id DESC`
-
-// recallGroupFilter limits a group search to episodes said in that group.
-const recallGroupFilter = `AND d.episode_id IS NOT NULL AND d.chat_kind = 'group' AND d.platform = ?6 AND d.chat_id = ?7`
+WHERE d.user_id = ?2 AND d.id BETWEEN ?3 AND ?4`
 
 // Recall searches one user's episodes and memories for q.Text within
-// q.Scope, best BM25 match first. Text with nothing to search (only stop
+// q.Scope, most relevant first. Text with nothing to search (only stop
 // words, punctuation) returns no hits and runs no query.
 func (db *DB) Recall(ctx context.Context, q RecallQuery) ([]RecallHit, error) {
 	if q.UserID == "" {
 		return nil, errors.New("recall: no user")
 	}
-	var (
-		filter string
-		args   []any
-	)
+	chat := ""
 	switch q.Scope {
 	case RecallPrivate:
 	case RecallGroup:
 		if q.Platform == "" || q.ChatID == "" {
 			return nil, errors.New("recall: group scope without its chat")
 		}
-		filter = recallGroupFilter
+		chat = groupShelfChat(q.Platform, q.ChatID)
 	default:
 		return nil, fmt.Errorf("recall: unknown scope %q", q.Scope)
 	}
-	match := recallMatch(q.Text, q.Scope == RecallGroup)
-	if match == "" {
+	terms := recallTerms(q.Text)
+	if len(terms) == 0 {
 		return nil, nil
 	}
 	limit := q.Limit
 	if limit <= 0 {
 		limit = RecallCandidates
 	}
-	args = append(args, match, q.UserID, limit, recallSaidWeight, recallReplyWeight)
-	if q.Scope == RecallGroup {
-		args = append(args, q.Platform, q.ChatID)
-	}
-	rows, err := db.reader.QueryContext(ctx, fmt.Sprintf(recallSQL, filter), args...)
+	var hits []RecallHit
+	err := db.read(ctx, "recall for "+q.UserID, func(tx *sql.Tx) error {
+		var shelfID int64
+		err := tx.QueryRowContext(ctx, "SELECT id FROM recall_shelves WHERE user_id = ? AND chat = ?", q.UserID, chat).Scan(&shelfID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil // nothing of this user was ever indexed here
+		}
+		if err != nil {
+			return err
+		}
+		scores, err := scoreTerms(ctx, tx, shelfID, terms)
+		if err != nil {
+			return err
+		}
+		hits, err = fetchHits(ctx, tx, q.UserID, shelfID, topDocs(scores, limit))
+		return err
+	})
 	if err != nil {
-		return nil, fmt.Errorf("recall for %s: %w", q.UserID, err)
+		return nil, err
+	}
+	return hits, nil
+}
+
+// scoreTerms reads each term's window of postings on the shelf and sums,
+// per document, the IDF of the terms it matched times the weight of the
+// side (said, reply) they matched in.
+func scoreTerms(ctx context.Context, tx *sql.Tx, shelfID int64, terms []string) (map[int64]float64, error) {
+	lo, hi := shelfRange(shelfID)
+	var last sql.NullInt64
+	if err := tx.QueryRowContext(ctx, "SELECT max(id) FROM recall_docs WHERE id BETWEEN ? AND ?", lo, hi).Scan(&last); err != nil {
+		return nil, err
+	}
+	if !last.Valid {
+		return nil, nil
+	}
+	// Documents ever put on the shelf: an estimate of its size that costs
+	// one lookup (forgotten ones still count; IDF needs no more precision).
+	n := float64(last.Int64 - lo)
+	scores := make(map[int64]float64)
+	sides := make(map[int64]float64)
+	for _, t := range terms {
+		rows, err := tx.QueryContext(ctx, recallTermSQL, recallTermMatch(t), lo<<1, hi<<1|1, recallTermWindow)
+		if err != nil {
+			return nil, fmt.Errorf("term %q: %w", t, err)
+		}
+		clear(sides)
+		postings := 0
+		for rows.Next() {
+			var rowid int64
+			if err := rows.Scan(&rowid); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("term %q: %w", t, err)
+			}
+			postings++
+			w := recallSaidWeight
+			if rowid&1 == sideReply {
+				w = recallReplyWeight
+			}
+			sides[rowid>>1] += w
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("term %q: %w", t, err)
+		}
+		df := float64(len(sides))
+		if postings == recallTermWindow {
+			df = max(df, recallTermWindow) // at least that common
+		}
+		idf := math.Log(1 + (max(n, df)-df+0.5)/(df+0.5))
+		for doc, w := range sides {
+			scores[doc] += idf * w
+		}
+	}
+	return scores, nil
+}
+
+// scoredDoc is a document and its relevance.
+type scoredDoc struct {
+	id    int64
+	score float64
+}
+
+// topDocs returns the limit best-scored documents, newest first among
+// equals.
+func topDocs(scores map[int64]float64, limit int) []scoredDoc {
+	docs := make([]scoredDoc, 0, len(scores))
+	for id, s := range scores {
+		docs = append(docs, scoredDoc{id, s})
+	}
+	slices.SortFunc(docs, func(a, b scoredDoc) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.id, a.id)
+	})
+	return docs[:min(len(docs), limit)]
+}
+
+// fetchHits reads the chosen documents' rows, best first. A document whose
+// text is gone (blanked in this very moment) is skipped.
+func fetchHits(ctx context.Context, tx *sql.Tx, userID string, shelfID int64, docs []scoredDoc) ([]RecallHit, error) {
+	if len(docs) == 0 {
+		return nil, nil
+	}
+	ids := make([]int64, len(docs))
+	for i, d := range docs {
+		ids[i] = d.id
+	}
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := shelfRange(shelfID)
+	rows, err := tx.QueryContext(ctx, recallFetchSQL, string(list), userID, lo, hi)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
-	var hits []RecallHit
+	byID := make(map[int64]RecallHit, len(docs))
 	for rows.Next() {
 		var (
-			h  RecallHit
-			at int64
+			h      RecallHit
+			id, at int64
 		)
-		if err := rows.Scan(&h.Score, &h.EpisodeID, &h.Slot, &at, &h.Platform, &h.ChatID, &h.ChatKind,
+		if err := rows.Scan(&id, &h.EpisodeID, &h.Slot, &at, &h.Platform, &h.ChatID, &h.ChatKind,
 			&h.UserText, &h.ReplyText, &h.HasValues, &h.Salience, &h.Disclosure, &h.Retention); err != nil {
-			return nil, fmt.Errorf("recall for %s: %w", q.UserID, err)
+			return nil, err
 		}
 		h.At = fromNano(at)
 		h.Kind = RecallEpisode
 		if h.EpisodeID == 0 {
 			h.Kind = RecallMemory
 		}
-		hits = append(hits, h)
+		byID[id] = h
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("recall for %s: %w", q.UserID, err)
+		return nil, err
+	}
+	hits := make([]RecallHit, 0, len(byID))
+	for _, d := range docs {
+		if h, ok := byID[d.id]; ok && (h.UserText != "" || h.ReplyText != "") {
+			h.Score = d.score
+			hits = append(hits, h)
+		}
 	}
 	return hits, nil
 }

@@ -52,31 +52,10 @@ func recallTerms(text string) []string {
 	return terms[:min(len(terms), recallMaxTerms)]
 }
 
-// recallMatch builds the FTS5 MATCH expression for a user's text: every
-// term a double-quoted string (a quote inside doubled), OR-ed together. A
-// string is always data to FTS5, so quotes, *, ^, :, NEAR, AND, OR, NOT,
-// column names and brackets typed by the user can never become syntax.
-// saidOnly limits the match to the user's own words (the said column).
-// Text with nothing to search yields "", and the caller runs no query.
-func recallMatch(text string, saidOnly bool) string {
-	terms := recallTerms(text)
-	if len(terms) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	if saidOnly {
-		b.WriteString("{said} : (")
-	}
-	for i, t := range terms {
-		if i > 0 {
-			b.WriteString(" OR ")
-		}
-		b.WriteByte('"')
-		b.WriteString(strings.ReplaceAll(t, `"`, `""`))
-		b.WriteByte('"')
-	}
-	if saidOnly {
-		b.WriteByte(')')
-	}
-	return b.String()
+// recallTermMatch is the FTS5 MATCH expression for one term: a
+// double-quoted string, a quote inside doubled. A string is always data to
+// FTS5, so quotes, *, ^, :, NEAR, AND, OR, NOT, column names and brackets
+// typed by a user can never become syntax.
+func recallTermMatch(term string) string {
+	return `"` + strings.ReplaceAll(term, `"`, `""`) + `"`
 }

@@ -55,7 +55,7 @@ func say(t testing.TB, db *DB, userID string, c chatAt, at time.Time, said, repl
 }
 
 // fill says n filler messages (and bland replies) starting at at, one a
-// minute, and returns the time after them.
+// minute, each its own turn, and returns the time after them.
 func fill(t testing.TB, db *DB, userID string, c chatAt, at time.Time, n int) time.Time {
 	t.Helper()
 	lines := fillerLines(t)
@@ -108,7 +108,7 @@ func TestRecallFindsFactsAfterHundredsOfMessages(t *testing.T) {
 	at := t0
 	for _, f := range facts {
 		say(t, db, u, privateChat, at, f.fact, "Thank you for telling me.")
-		at = fill(t, db, u, privateChat, at.Add(time.Minute), 200)
+		at = fill(t, db, u, privateChat, at.Add(time.Minute), 150)
 	}
 	for _, f := range facts {
 		topIs(t, recall(t, db, privately(u, f.later)), f.later, f.fact)
@@ -292,6 +292,16 @@ func TestRecallIndexFollowsWrites(t *testing.T) {
 	}
 	if hits := recall(t, db, privately(u, "oolong")); len(hits) != 0 {
 		t.Errorf("overwritten memory still found: %+v", hits)
+	}
+	// The daily cleanup's ExpireMemory takes a memory out of recall too.
+	if err := db.PutMemory(ctx, Memory{UserID: u, Slot: 40, Content: "it was drizzling", Retention: RetentionEphemeral, CreatedAt: t0}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := db.ExpireMemory(ctx, u, 40); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	if hits := recall(t, db, privately(u, "drizzling")); len(hits) != 0 {
+		t.Errorf("expired memory still found: %+v", hits)
 	}
 	hits := recall(t, db, privately(u, "espresso"))
 	if len(hits) != 1 || hits[0].Kind != RecallMemory || hits[0].Slot != 3 || hits[0].Retention != RetentionPermanent || !hits[0].At.Equal(t0.Add(time.Hour)) {

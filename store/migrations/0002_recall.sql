@@ -24,45 +24,56 @@ UPDATE episodes SET chat_kind = coalesce(
 	(SELECT c.kind FROM chats c WHERE c.platform = episodes.platform AND c.chat_id = episodes.chat_id),
 	'');
 
+-- A shelf is one owner's part of the index: the user's whole shelf (chat
+-- '') holds everything they said anywhere, their memories and the bot's
+-- replies to them; a group shelf (chat 'platform chat_id') holds only their
+-- own words said in that group. A search reads one shelf, so it cannot
+-- return another user's rows, nor private words in a group.
+CREATE TABLE recall_shelves (
+	id      INTEGER PRIMARY KEY CHECK (id BETWEEN 1 AND 1073741823),
+	user_id TEXT NOT NULL,
+	chat    TEXT NOT NULL DEFAULT '',
+	UNIQUE (user_id, chat)
+) STRICT;
+
 -- One row per searchable document: an episode (episode_id) or a memory slot
--- (user_id, slot). id is the document's rowid in recall_fts. It carries what
--- filters a search before any text is read: the owner, and where it was
--- said. Time-varying values (salience, retention) and the texts are read
--- from episodes and memories for the few documents a search returns.
+-- (slot) on one shelf. id = shelf << 32 | n, so a shelf's documents are one
+-- range of ids, and of rowids in recall_fts, where a document has the rowid
+-- id << 1 for the user's words (or a memory's content) and id << 1 | 1 for
+-- the bot's. A search reads each term's postings only inside its shelf's
+-- range. An episode said in a group has a document on the user's shelf and
+-- one on the group's. Salience, retention and the texts are read from
+-- episodes and memories for the few documents a search returns.
 -- A future embeddings table keys on recall_docs(id) ON DELETE CASCADE, so
 -- forgetting a document drops its vector too.
 CREATE TABLE recall_docs (
 	id         INTEGER PRIMARY KEY,
 	user_id    TEXT NOT NULL,
-	episode_id INTEGER UNIQUE,
+	episode_id INTEGER,
 	slot       INTEGER,
-	platform   TEXT NOT NULL DEFAULT '',
-	chat_id    TEXT NOT NULL DEFAULT '',
-	chat_kind  TEXT NOT NULL DEFAULT '',
-	at         INTEGER NOT NULL,
 	CHECK ((episode_id IS NULL) != (slot IS NULL))
 ) STRICT;
+CREATE INDEX recall_docs_episode ON recall_docs (episode_id) WHERE episode_id IS NOT NULL;
 CREATE UNIQUE INDEX recall_docs_memory ON recall_docs (user_id, slot) WHERE slot IS NOT NULL;
 
--- The full-text index. said: the user's own words (or a memory's content);
--- reply: the bot's words, kept apart so the bot is never credited as the
--- user. Both hold text prepared in Go: NFKC-folded, each run of Han and kana
--- replaced by its bigrams and its Han unigrams, so 1- and 2-character
--- Chinese and Japanese words are single tokens. porter over unicode61 stems
--- English ("sailing" finds "sail") and leaves the CJK n-grams as they are.
--- The content is stored in the table itself, so a delete can find every
--- token of the row; forget paths then run 'optimize' so no segment keeps it.
-CREATE VIRTUAL TABLE recall_fts USING fts5(said, reply, tokenize = 'porter unicode61 remove_diacritics 2');
+-- The full-text index: one column of text prepared in Go, NFKC-folded,
+-- each run of Han and kana replaced by its bigrams and its Han unigrams, so
+-- 1- and 2-character Chinese and Japanese words are single tokens. porter
+-- over unicode61 stems English ("sailing" finds "sail") and leaves the CJK
+-- n-grams as they are. The content is stored in the table itself, so a
+-- delete can find every token of the row, and forget paths can 'rebuild'
+-- the index from it so no segment keeps a forgotten word.
+CREATE VIRTUAL TABLE recall_fts USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2');
 
 CREATE TRIGGER recall_docs_delete AFTER DELETE ON recall_docs BEGIN
-	DELETE FROM recall_fts WHERE rowid = old.id;
+	DELETE FROM recall_fts WHERE rowid IN (old.id << 1, (old.id << 1) | 1);
 END;
 CREATE TRIGGER episodes_recall_delete AFTER DELETE ON episodes BEGIN
 	DELETE FROM recall_docs WHERE episode_id = old.id;
 END;
 -- An edited episode leaves the index: today's only edit is ForgetText
 -- blanking both texts, which must not be found again; an edited owner or
--- chat (the sqlite3 CLI) must not leave a document scoped to the old one.
+-- chat (the sqlite3 CLI) must not leave a document on the old shelf.
 CREATE TRIGGER episodes_recall_edit AFTER UPDATE OF user_text, reply_text, user_id, platform, chat_id, chat_kind ON episodes
 	WHEN old.user_text IS NOT new.user_text OR old.reply_text IS NOT new.reply_text OR old.user_id IS NOT new.user_id
 		OR old.platform IS NOT new.platform OR old.chat_id IS NOT new.chat_id OR old.chat_kind IS NOT new.chat_kind BEGIN
