@@ -199,16 +199,16 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 		}
 		ids = append(ids, id)
 	}
-	// The recall index is written after the ledger, whose inserts use
-	// RETURNING (which would flush the index's pending terms early): one
-	// new index segment per turn.
-	if episode.ID != 0 {
-		if err := indexEpisode(ctx, tx, episode); err != nil {
+	for _, m := range t.Memories {
+		if err := putMemory(ctx, tx, m); err != nil {
 			return nil, err
 		}
 	}
-	for _, m := range t.Memories {
-		if err := putMemory(ctx, tx, m); err != nil {
+	// The episode is indexed last: the ledger's inserts use RETURNING and
+	// the memory upserts a statement journal, either of which would flush
+	// the index's pending terms as a segment of its own.
+	if episode.ID != 0 {
+		if err := indexEpisode(ctx, tx, episode); err != nil {
 			return nil, err
 		}
 	}

@@ -181,16 +181,23 @@ func copyFile(b *testing.B, src string) string {
 	return dst
 }
 
+// openBench opens a fixture for one benchmark, closed when it ends.
+func openBench(b *testing.B, path string) *DB {
+	b.Helper()
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	return db
+}
+
 // BenchmarkRecallQuery is one private-scope Recall for a user with 100,000
 // episodes, rotating through benchQueries; it reports p50 and p99.
 func BenchmarkRecallQuery(b *testing.B) {
 	indexed, _ := benchFiles(b)
 	ctx := context.Background()
-	db, err := Open(ctx, indexed, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
+	db := openBench(b, indexed)
 	queries := benchQueries()
 	for _, q := range queries { // warm the page cache and statement cache
 		if hits, err := db.Recall(ctx, privately(benchUser, q)); err != nil || len(hits) == 0 {
@@ -214,20 +221,17 @@ func BenchmarkRecallQuery(b *testing.B) {
 }
 
 // BenchmarkRecallIndexSize reports the bytes the recall index takes per
-// 10,000 episodes (recall_docs, recall_fts and their shadow tables and
-// indexes, by dbstat), next to what the episodes table itself takes.
+// 10,000 episodes (recall_shelves, recall_docs, recall_fts and their shadow
+// tables and indexes, by dbstat), next to what the episodes table itself takes.
 func BenchmarkRecallIndexSize(b *testing.B) {
 	indexed, _ := benchFiles(b)
 	ctx := context.Background()
-	db, err := Open(ctx, indexed, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
+	db := openBench(b, indexed)
 	var index, episodes int64
+	b.ResetTimer()
 	for range b.N {
 		err := db.reader.QueryRowContext(ctx, `SELECT
-			(SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'recall%' OR name = 'sqlite_autoindex_recall_docs_1'),
+			(SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'recall%' OR name LIKE 'sqlite_autoindex_recall%'),
 			(SELECT sum(pgsize) FROM dbstat WHERE name = 'episodes')`).Scan(&index, &episodes)
 		if err != nil {
 			b.Fatal(err)
@@ -243,6 +247,7 @@ func BenchmarkRecallIndexSize(b *testing.B) {
 func BenchmarkRecallMigration(b *testing.B) {
 	_, v1 := benchFiles(b)
 	ctx := context.Background()
+	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
 		path := copyFile(b, v1)
@@ -264,11 +269,7 @@ func BenchmarkRecallMigration(b *testing.B) {
 func BenchmarkRecallForget(b *testing.B) {
 	indexed, _ := benchFiles(b)
 	ctx := context.Background()
-	db, err := Open(ctx, copyFile(b, indexed), Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
+	db := openBench(b, copyFile(b, indexed))
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()

@@ -66,6 +66,9 @@ func addDoc(ctx context.Context, q querier, shelfID int64, userID string, episod
 	if last.Valid {
 		id = last.Int64 + 1
 	}
+	if id > hi {
+		return fmt.Errorf("add recall document: shelf %d is full", shelfID)
+	}
 	if _, err := q.ExecContext(ctx, "INSERT INTO recall_docs (id, user_id, episode_id, slot) VALUES (?, ?, ?, ?)",
 		id, userID, episodeID, slot); err != nil {
 		return fmt.Errorf("add recall document: %w", err)
