@@ -35,6 +35,11 @@ type Config struct {
 	Concurrency int
 	// Observer receives metrics events; nil means none.
 	Observer Observer
+	// Media hears voice notes, speaks replies and fetches photos (DESIGN
+	// §12); nil: voice notes and photos are answered as unheard and unseen.
+	Media Media
+	// Vision sends photos to the reply model as image parts (HEARTH_VISION).
+	Vision bool
 }
 
 // Handler runs the turn of DESIGN §3 for every inbound message. It
@@ -49,6 +54,7 @@ type Handler struct {
 	users    keyedMutex
 	reflect  *reflector
 	override *overrides
+	window   *historyWindow
 	obs      Observer
 
 	mu        sync.Mutex
@@ -93,6 +99,7 @@ func NewHandler(ctx context.Context, cfg Config) (*Handler, error) {
 		loc:      loc,
 		queues:   newChatQueues(work, cfg.Concurrency),
 		override: newOverrides(),
+		window:   newHistoryWindow(),
 		obs:      obs,
 		inflight: make(map[int64]bool),
 	}
@@ -119,7 +126,7 @@ func (h *Handler) HandleMessage(ctx context.Context, m Message) error {
 		Platform: m.Platform, ChatID: m.ChatID, ChatKind: string(m.ChatKind),
 		MessageID: m.MessageID, UserID: m.User(), UserName: m.UserName,
 		Text: m.Text, Modality: string(m.Modality), Addressed: m.Addressed,
-		At: m.At.UTC(), Status: store.StatusReceived,
+		At: m.At.UTC(), Status: store.StatusReceived, Media: encodeMedia(m.Media),
 	}
 	id, inserted, err := h.cfg.Store.InsertInbound(ctx, in)
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 )
 
 const episodeCols = `id, user_id, platform, chat_id, coalesce(inbound_id, 0), user_text, reply_text, at,
-	has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, chat_kind, disclosure`
+	has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, crisis, modality, chat_kind, disclosure`
 
 func scanEpisode(s scanner) (Episode, error) {
 	var (
@@ -19,7 +19,7 @@ func scanEpisode(s scanner) (Episode, error) {
 		tags string
 	)
 	err := s.Scan(&e.ID, &e.UserID, &e.Platform, &e.ChatID, &e.InboundID, &e.UserText, &e.ReplyText, &at,
-		&e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence, &tags, &e.Intent, &e.Sentiment, &e.ChatKind, &e.Disclosure)
+		&e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence, &tags, &e.Intent, &e.Sentiment, &e.Crisis, &e.Modality, &e.ChatKind, &e.Disclosure)
 	if err != nil {
 		return Episode{}, err
 	}
@@ -68,10 +68,10 @@ func insertEpisode(ctx context.Context, q querier, e Episode) (Episode, error) {
 	}
 	res, err := q.ExecContext(ctx, `INSERT INTO episodes
 		(user_id, platform, chat_id, inbound_id, user_text, reply_text, at,
-		 has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, chat_kind, disclosure)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		 has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, crisis, modality, chat_kind, disclosure)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		e.UserID, e.Platform, e.ChatID, nullID(e.InboundID), e.UserText, e.ReplyText, toNano(e.At),
-		e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment, e.ChatKind, e.Disclosure)
+		e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment, e.Crisis, e.Modality, e.ChatKind, e.Disclosure)
 	if err != nil {
 		return e, fmt.Errorf("insert episode: %w", err)
 	}
@@ -214,6 +214,11 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 	}
 	if err := addSignals(ctx, tx, t.Signals); err != nil {
 		return nil, err
+	}
+	if t.Like != nil {
+		if err := insertLike(ctx, tx, *t.Like); err != nil {
+			return nil, err
+		}
 	}
 	if err := addUsage(ctx, tx, t.Usage); err != nil {
 		return nil, err

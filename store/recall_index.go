@@ -9,9 +9,9 @@ import (
 	"time"
 )
 
-// The recall index keeps recall_shelves, recall_docs and recall_fts
-// (migration 0002) in step with episodes and memories. Go adds documents in
-// the transaction that writes the row (insertEpisode, putMemory); the
+// The recall index keeps recall_shelves, recall_docs and recall_fts (the
+// recall migration) in step with episodes and memories. Go adds documents
+// in the transaction that writes the row (insertEpisode, putMemory); the
 // migration's triggers remove them whenever a row is deleted or its text or
 // owner edited, so a forgotten text is never searchable, whoever deleted it.
 
@@ -176,11 +176,11 @@ const backfillBatch = 1000
 // backfillProgressEvery is how often the migration logs its progress.
 const backfillProgressEvery = 5 * time.Second
 
-// backfillRecall is migration 0002's Go step: it indexes every existing
-// episode with text and every memory, inside the migration's transaction,
-// logging progress for large files. It goes user by user, episodes in
-// order, so document ids only grow (FTS5 writes ascending rowids fastest):
-// first every user's shelf, then the group shelves.
+// backfillRecall is the recall migration's Go step: it indexes every
+// existing episode with text and every memory, inside the migration's
+// transaction, logging progress for large files. It goes user by user,
+// episodes in order, so document ids only grow (FTS5 writes ascending
+// rowids fastest): first every user's shelf, then the group shelves.
 func backfillRecall(ctx context.Context, tx *sql.Tx, log *slog.Logger) error {
 	var total int
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM episodes WHERE user_text != '' OR reply_text != ''").Scan(&total); err != nil {
