@@ -298,6 +298,7 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 		UserID: u.ID, Platform: in.Platform, ChatID: in.ChatID, InboundID: in.ID,
 		UserText: m.text, ReplyText: m.reply, At: now.UTC(),
 		Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment, Crisis: string(m.kind), Modality: in.Modality,
+		ChatKind: in.ChatKind, Disclosure: string(m.perc.Disclosure),
 	}
 	var memWrites []store.Memory
 	if trailerErr == nil {

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"strings"
 	"time"
@@ -70,6 +71,9 @@ type Options struct {
 	// and already have this binary's schema: a Shared open never creates or
 	// migrates. Ignored when ReadOnly is set.
 	Shared bool
+	// Logger receives the progress of schema migrations (building the
+	// recall index of a large file takes seconds). nil discards it.
+	Logger *slog.Logger
 }
 
 // DB is one open instance file. It is safe for concurrent use.
@@ -100,10 +104,14 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if opts.ReadOnly {
 		return openReadOnly(ctx, path)
 	}
-	return openWriter(ctx, path, opts.Shared)
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return openWriter(ctx, path, opts.Shared, log)
 }
 
-func openWriter(ctx context.Context, path string, shared bool) (_ *DB, err error) {
+func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger) (_ *DB, err error) {
 	db := &DB{path: path}
 	if shared {
 		if _, err := os.Stat(path); err != nil {
@@ -163,7 +171,7 @@ func openWriter(ctx context.Context, path string, shared bool) (_ *DB, err error
 		// the instance lock.
 		return nil, schemaError(path, v)
 	}
-	if err := migrate(ctx, w, v); err != nil {
+	if err := migrate(ctx, w, v, log.With("db", path)); err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	// Fail at start, not at the first message, when the file cannot be

@@ -118,6 +118,14 @@ type Episode struct {
 	Sentiment  float64   `json:"sentiment"`
 	Crisis     string    `json:"crisis"`   // the crisis floor's category of the user's text, "" for none
 	Modality   string    `json:"modality"` // how the user spoke this turn: text, voice, photo...
+	// ChatKind is where it was said, "private" or "group" ("" when unknown,
+	// which recall treats as private). CommitTurn fills it from the reply's
+	// chat or the inbound message when empty.
+	ChatKind string `json:"chat_kind"`
+	// Disclosure is the perception's disclosure of the turn ("none",
+	// "light", "deep"; "" for episodes older than the recall migration):
+	// deep ones weigh more in recall.
+	Disclosure string `json:"disclosure"`
 }
 
 // Memory is one memory slot of a user (seed 004 slots, seed 003 §8 retention).

@@ -438,8 +438,12 @@ func TestForgetLeavesNoTraceInTheFile(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if bytes.Contains(bytes.ToLower(data), bytes.ToLower([]byte(secret))) {
-					t.Errorf("%s still contains the forgotten text", filepath.Base(path))
+				// The recall index keeps words, not the whole text: look
+				// for each word of the secret too.
+				for _, w := range []string{secret, "purple", "elephant"} {
+					if bytes.Contains(bytes.ToLower(data), []byte(strings.ToLower(w))) {
+						t.Errorf("%s still contains %q of the forgotten text", filepath.Base(path), w)
+					}
 				}
 			}
 		})

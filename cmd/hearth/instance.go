@@ -48,7 +48,7 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 	if err != nil {
 		return nil, err
 	}
-	db, err := store.Open(ctx, dbPath, store.Options{})
+	db, err := store.Open(ctx, dbPath, store.Options{Logger: log})
 	if err != nil {
 		return nil, err
 	}
