@@ -240,7 +240,7 @@ func newRig(b *testing.B, br bot.Brain, concurrency int) *rig {
 	b.Cleanup(func() { db.Close() })
 	r := &rig{out: newBenchSender(), db: db, clock: &benchClock{}}
 	h, err := bot.NewHandler(context.Background(), bot.Config{
-		Persona: testPersona(), Store: db, Brain: br, Offline: brain.NewOffline(),
+		Persona: testPersona(), Store: db, Brain: br, Offline: tokenEcho{brain.NewOffline()},
 		Senders: map[string]bot.Sender{bot.PlatformTelegram: r.out},
 		Now:     r.clock.Now, Concurrency: concurrency,
 	})

@@ -3,7 +3,9 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -76,12 +78,13 @@ func (h *Handler) perceive(ctx context.Context, brain Brain, offline bool, text 
 			{Role: "system", Content: KindPerception.Marker() + "\n" + heart.PerceptionPrompt(h.cfg.Persona.Language)},
 			{Role: "user", Content: heart.NeutraliseMarkers(text)},
 		},
-		Hints: Hints{Language: h.cfg.Persona.Language, Text: text, Intent: string(fallback.Intent), Sentiment: fallback.Sentiment},
+		Hints:    Hints{Language: h.cfg.Persona.Language, Text: text, Intent: string(fallback.Intent), Sentiment: fallback.Sentiment},
+		CacheKey: CacheKey(h.cfg.Persona.Name, KindPerception, ""),
 	}
 	resp, err := brain.Complete(ctx, req)
 	h.obs.LLM(KindPerception, resp.Usage, resp.Offline, err)
 	if err != nil {
-		h.log.Warn("perception call failed; using heuristics", "err", err)
+		h.logBrainErr("perception call failed; using heuristics", err)
 		return fallback, nil
 	}
 	p, err := heart.ParsePerception([]byte(resp.Text))
@@ -101,7 +104,7 @@ func (h *Handler) reply(ctx context.Context, brain Brain, offline bool, req Requ
 	h.obs.LLM(KindReply, resp.Usage, resp.Offline || offline, err)
 	usage = append(usage, spent{KindReply, usageOf(resp, offline)})
 	if err != nil && strings.TrimSpace(resp.Text) == "" && !offline {
-		h.log.Warn("reply call failed; the offline brain answers this turn", "err", err)
+		h.logBrainErr("reply call failed; the offline brain answers this turn", err)
 		resp, err = h.cfg.Offline.Complete(ctx, req)
 	}
 	if err != nil && strings.TrimSpace(resp.Text) == "" {
@@ -113,6 +116,17 @@ func (h *Handler) reply(ctx context.Context, brain Brain, offline bool, req Requ
 		text = text0(h.cfg.Persona.Language, msgSorry)
 	}
 	return text, resp.Trailer, usage
+}
+
+// logBrainErr logs a failed call at WARN, unless the brain already said
+// its model is down (ErrBrainDown): the brain logged that once, and every
+// turn until it is back would repeat it.
+func (h *Handler) logBrainErr(msg string, err error, attrs ...any) {
+	level := slog.LevelWarn
+	if errors.Is(err, ErrBrainDown) {
+		level = slog.LevelDebug
+	}
+	h.log.Log(context.Background(), level, msg, append(attrs, "err", err)...)
 }
 
 func usageOf(r Response, offline bool) Usage {
@@ -317,7 +331,8 @@ func storeUsage(userID string, now time.Time, us []spent) []store.Usage {
 		if s.u.Total() == 0 {
 			continue
 		}
-		out = append(out, store.Usage{At: now.UTC(), Kind: string(s.kind), UserID: userID, Prompt: s.u.PromptTokens, Completion: s.u.CompletionTokens})
+		out = append(out, store.Usage{At: now.UTC(), Kind: string(s.kind), UserID: userID,
+			Prompt: s.u.PromptTokens, Cached: s.u.CachedTokens, Completion: s.u.CompletionTokens})
 	}
 	return out
 }

@@ -16,7 +16,7 @@ type StateStore interface {
 	User(ctx context.Context, id string) (store.User, bool, error)
 	UserEpisodes(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
 	Memories(ctx context.Context, userID string) ([]store.Memory, error)
-	TokensSince(ctx context.Context, since time.Time, userID string) (int, error)
+	TokenTotalsSince(ctx context.Context, since time.Time, userID string) (store.TokenTotals, error)
 }
 
 // StateDoc is the `hearth state` JSON document (DESIGN §9).
@@ -28,7 +28,10 @@ type StateDoc struct {
 
 // TokenState is today's LLM token usage against the persona's budget.
 type TokenState struct {
-	Today  int  `json:"today"`
+	Today int `json:"today"`
+	// Cached is the part of today's prompt tokens the model server read
+	// from its prefix cache (where it reports it).
+	Cached int  `json:"cached"`
 	Budget int  `json:"budget"` // 0: unlimited
 	Spent  bool `json:"spent"`  // past the budget: the offline brain answers
 }
@@ -100,9 +103,9 @@ func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc
 	if loc == nil {
 		loc = time.UTC
 	}
-	if used, err := st.TokensSince(ctx, StartOfDay(opts.Now, loc), ""); err == nil {
-		b := opts.Persona.Budget.DailyTokens
-		doc.Tokens = &TokenState{Today: used, Budget: b, Spent: b > 0 && used >= b}
+	if t, err := st.TokenTotalsSince(ctx, StartOfDay(opts.Now, loc), ""); err == nil {
+		b, used := opts.Persona.Budget.DailyTokens, t.Prompt+t.Completion
+		doc.Tokens = &TokenState{Today: used, Cached: t.Cached, Budget: b, Spent: b > 0 && used >= b}
 	}
 	for _, u := range users {
 		us, err := userState(ctx, st, u, opts, loc)

@@ -268,6 +268,7 @@ func (h *Handler) compose(ctx context.Context, m *moment) (Request, error) {
 // until it is out.
 func (h *Handler) speak(ctx context.Context, m *moment, req Request) {
 	stage := time.Now()
+	req.CacheKey = CacheKey(h.cfg.Persona.Name, req.Kind, m.u.ID)
 	stopTyping := h.typing(ctx, m.in)
 	reply, trailer, usage := h.reply(ctx, m.brain, m.offline, req)
 	stopTyping()

@@ -202,6 +202,7 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 			Emotion:      u.LastEmotion,
 			Greeting:     a.Greeting,
 		},
+		CacheKey: bot.CacheKey(l.cfg.Persona.Name, bot.KindLifeLoop, u.ID),
 	}
 	cctx, cancel := context.WithTimeout(ctx, bot.KindLifeLoop.Deadline())
 	resp, err := l.cfg.Brain.Complete(cctx, req)
@@ -216,7 +217,7 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 		return d, true, nil
 	}
 	usage := store.Usage{At: now, Kind: UsageKind, UserID: u.ID, Prompt: resp.Usage.PromptTokens,
-		Completion: resp.Usage.CompletionTokens, Offline: resp.Offline}
+		Cached: resp.Usage.CachedTokens, Completion: resp.Usage.CompletionTokens, Offline: resp.Offline}
 	if err := l.cfg.Store.AddUsage(ctx, usage); err != nil {
 		l.log.Error("record lifeloop usage", "user", u.ID, "err", err)
 	}

@@ -138,6 +138,7 @@ type Usage struct {
 	Kind       string    `json:"kind"`
 	UserID     string    `json:"user_id"`
 	Prompt     int       `json:"prompt"`
+	Cached     int       `json:"cached"` // of Prompt, read from the server's prefix cache
 	Completion int       `json:"completion"`
 	Offline    bool      `json:"offline"`
 }

@@ -47,7 +47,7 @@ func TestMain(m *testing.M) {
 }
 
 // examplePersona is the repository's persona.example.yaml.
-func examplePersona(t *testing.T) string {
+func examplePersona(t testing.TB) string {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "..", "persona.example.yaml")

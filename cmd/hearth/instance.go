@@ -42,6 +42,10 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 	} else if _, err := os.Stat(dbPath); errors.Is(err, fs.ErrNotExist) {
 		return nil, usageError{fmt.Errorf("%s does not exist; a new instance needs --persona YAML", dbPath)}
 	}
+	cfg, err := brainConfig(env, log)
+	if err != nil {
+		return nil, err
+	}
 	db, err := store.Open(ctx, dbPath, store.Options{})
 	if err != nil {
 		return nil, err
@@ -56,10 +60,7 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 		return nil, err
 	}
 	inst := &instance{db: db, persona: persona, log: log, offline: brain.NewOffline()}
-	inst.brain, inst.online = brain.New(brain.OpenAIConfig{
-		BaseURL: env.Getenv("OPENAI_BASE_URL"), APIKey: env.Getenv("OPENAI_API_KEY"),
-		Model: env.Getenv("HEARTH_MODEL"), Logger: log,
-	}, log)
+	inst.brain, inst.online = brain.New(cfg, log)
 	if inst.online {
 		log.Info("brain: OpenAI-compatible", "base_url", env.Getenv("OPENAI_BASE_URL"), "model", env.Getenv("HEARTH_MODEL"))
 	} else {
@@ -67,6 +68,26 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 		log.Warn("brain: OFFLINE (rule-based, deterministic); set OPENAI_BASE_URL or OPENAI_API_KEY for an LLM")
 	}
 	return inst, nil
+}
+
+// brainConfig reads the brain's environment: OPENAI_BASE_URL,
+// OPENAI_API_KEY, HEARTH_MODEL and HEARTH_PROMPT_CACHE.
+func brainConfig(env Env, log *slog.Logger) (brain.OpenAIConfig, error) {
+	cache, err := brain.ParsePromptCache(env.Getenv("HEARTH_PROMPT_CACHE"))
+	if err != nil {
+		return brain.OpenAIConfig{}, usageError{fmt.Errorf("HEARTH_PROMPT_CACHE: %w", err)}
+	}
+	return brain.OpenAIConfig{
+		BaseURL: env.Getenv("OPENAI_BASE_URL"), APIKey: env.Getenv("OPENAI_API_KEY"),
+		Model: env.Getenv("HEARTH_MODEL"), PromptCache: cache, Logger: log,
+	}, nil
+}
+
+// modelWatch is what the OpenAI-compatible brain adds to bot.Brain: the
+// circuit breaker's background probe and its health.
+type modelWatch interface {
+	Run(ctx context.Context)
+	Health(ctx context.Context) error
 }
 
 // storedPersona reads the persona kept in an instance file.
