@@ -150,34 +150,39 @@ func activity(eps []store.Episode, log []store.Proactive, loc *time.Location) (h
 }
 
 // breakDue reports whether this turn should carry seed 003 §6.2's break
-// suggestion: the 2-hour limit is reached and it was not sent today.
+// suggestion: the 2-hour limit is reached and it was not sent today. The
+// user's tally keeps today's talk time and whether it was sent.
 func (h *Handler) breakDue(ctx context.Context, u store.User, rel heart.Relationship, now time.Time) bool {
 	// Most relationships have no daily limit at all: skip the reads when
 	// even a whole day of talk would not call for a break.
-	if !heart.BreakDue(rel, wholeDay) {
+	if !heart.BreakDue(rel, wholeDay) || h.loadTally(ctx, u.ID, now) != nil {
 		return false
 	}
-	day := StartOfDay(now, h.loc)
-	eps, err := h.cfg.Store.UserEpisodes(ctx, u.ID, day, DailyScan)
-	if err != nil {
+	var (
+		talk time.Duration
+		brk  breakState
+	)
+	h.tallies.with(u.ID, func(t *tally) { talk, brk = t.talk.Add(now, h.loc).Today(now, h.loc), t.brk })
+	if !heart.BreakDue(rel, talk) {
 		return false
 	}
-	times := make([]time.Time, 0, len(eps)+1)
-	for _, e := range eps {
-		times = append(times, e.At)
-	}
-	times = append(times, now)
-	if !heart.BreakDue(rel, heart.TalkToday(times, now, h.loc)) {
-		return false
-	}
-	sigs, err := h.cfg.Store.Signals(ctx, u.ID, day)
-	if err != nil {
-		return false
-	}
-	for _, s := range sigs {
-		if s.Tag == signalBreak {
+	if brk == breakUnknown {
+		day := StartOfDay(now, h.loc)
+		sigs, err := h.cfg.Store.Signals(ctx, u.ID, day)
+		if err != nil {
 			return false
 		}
+		brk = breakNotSent
+		for _, s := range sigs {
+			if s.Tag == signalBreak {
+				brk = breakSent
+			}
+		}
+		h.tallies.with(u.ID, func(t *tally) {
+			if t.day.Equal(day) {
+				t.brk = brk
+			}
+		})
 	}
-	return true
+	return brk == breakNotSent
 }

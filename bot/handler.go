@@ -35,6 +35,9 @@ type Config struct {
 	Concurrency int
 	// Observer receives metrics events; nil means none.
 	Observer Observer
+	// TallyUsers bounds how many users' running sums stay in memory; 0 is
+	// DefaultTallyUsers.
+	TallyUsers int
 }
 
 // Handler runs the turn of DESIGN §3 for every inbound message. It
@@ -50,6 +53,7 @@ type Handler struct {
 	reflect  *reflector
 	override *overrides
 	obs      Observer
+	tallies  *tallies
 
 	mu        sync.Mutex
 	budgetOut bool           // the daily token budget is spent (logged once per change)
@@ -94,6 +98,7 @@ func NewHandler(ctx context.Context, cfg Config) (*Handler, error) {
 		queues:   newChatQueues(work, cfg.Concurrency),
 		override: newOverrides(),
 		obs:      obs,
+		tallies:  newTallies(cfg.TallyUsers),
 		inflight: make(map[int64]bool),
 	}
 	h.reflect = newReflector(work, h)

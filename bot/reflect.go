@@ -164,6 +164,12 @@ func (h *Handler) fillEpisodes(ctx context.Context, asked map[int64]store.Episod
 		e.Label, e.Intensity, e.Salience, e.Confidence = string(r.Label), r.Intensity, r.Salience, r.Confidence
 		if err := h.cfg.Store.UpdateEpisodeValues(ctx, e); err != nil {
 			h.log.Warn("fill episode values", "episode", e.ID, "err", err)
+		} else {
+			h.tallies.with(e.UserID, func(t *tally) {
+				if t.exact {
+					t.exact = t.ling.Add(values(e))
+				}
+			})
 		}
 		delete(asked, id.ID)
 	}

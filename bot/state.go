@@ -14,7 +14,7 @@ import (
 type StateStore interface {
 	Users(ctx context.Context) ([]store.User, error)
 	User(ctx context.Context, id string) (store.User, bool, error)
-	UserEpisodes(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
+	UserEpisodeValues(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
 	Memories(ctx context.Context, userID string) ([]store.Memory, error)
 	TokenTotalsSince(ctx context.Context, since time.Time, userID string) (store.TokenTotals, error)
 }
@@ -118,7 +118,7 @@ func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc
 }
 
 func userState(ctx context.Context, st StateStore, u store.User, opts StateOptions, loc *time.Location) (UserState, error) {
-	eps, err := st.UserEpisodes(ctx, u.ID, opts.Now.Add(-heart.LingeringWindow), heart.LingeringMaxEpisodes)
+	eps, err := st.UserEpisodeValues(ctx, u.ID, opts.Now.Add(-heart.LingeringWindow), 0)
 	if err != nil {
 		return UserState{}, fmt.Errorf("state of %s: %w", u.ID, err)
 	}
