@@ -84,6 +84,8 @@ type DB struct {
 	// background, so no turn's commit pays for it (see CheckpointInterval).
 	stopCheckpoints context.CancelFunc
 	checkpointsDone chan struct{}
+
+	group writeGroup // concurrent writes share one transaction (group.go)
 }
 
 // CheckpointInterval is how often a writer checkpoints the WAL, on its own
@@ -339,26 +341,6 @@ func (db *DB) Ping(ctx context.Context) error {
 	}
 	if err := db.reader.PingContext(ctx); err != nil {
 		return fmt.Errorf("ping reader: %w", err)
-	}
-	return nil
-}
-
-// write runs fn in one IMMEDIATE transaction on the writer connection and
-// rolls back on any error.
-func (db *DB) write(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
-	if db.writer == nil {
-		return fmt.Errorf("%s: %w", op, ErrReadOnly)
-	}
-	tx, err := db.writer.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("%s: begin: %w", op, err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return fmt.Errorf("%s: %w", op, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("%s: commit: %w", op, err)
 	}
 	return nil
 }
