@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // cacheConversation is what a user says, in turn, in the token runs.
@@ -41,16 +38,11 @@ func chatWithCache(tb testing.TB, n int) tokenRun {
 	}
 	env := []string{"OPENAI_BASE_URL=" + llm.URL(), "OPENAI_API_KEY=sk-test"}
 	run := func(stdin string, args ...string) string {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		defer cancel()
-		cmd := hearthCmd(ctx, env, args...)
-		cmd.Stdin = strings.NewReader(stdin)
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		if err := cmd.Run(); err != nil {
-			tb.Fatalf("hearth %v: %v\n%s", args, err, errb.String())
+		r := runHearth(tb, stdin, env, args...)
+		if r.code != 0 {
+			tb.Fatalf("hearth %v: exit %d\n%s", args, r.code, r.stderr)
 		}
-		return out.String()
+		return r.stdout
 	}
 	run(in.String(), "chat", "--db", db, "--persona", examplePersona(tb), "--user", "ann")
 	var doc struct {

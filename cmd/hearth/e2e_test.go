@@ -72,7 +72,7 @@ type result struct {
 	code           int
 }
 
-func runHearth(t *testing.T, stdin string, env []string, args ...string) result {
+func runHearth(t testing.TB, stdin string, env []string, args ...string) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
