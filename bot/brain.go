@@ -47,6 +47,9 @@ func (k Kind) Deadline() time.Duration {
 type ChatMessage struct {
 	Role    string `json:"role"` // "system", "user" or "assistant"
 	Content string `json:"content"`
+	// Images are data: URLs of photos the user sent with this message
+	// (DESIGN §12); never a link, so no platform token reaches the model.
+	Images []string `json:"images,omitempty"`
 }
 
 // Request is one LLM call. Messages is the full conversation, first system

@@ -14,7 +14,7 @@ import (
 )
 
 // Commands are the user commands of DESIGN §8, the same on every transport.
-var commandNames = []string{"start", "help", "me", "why", "memories", "remember", "forget", "export", "quiet", "report"}
+var commandNames = []string{"start", "help", "me", "why", "memories", "remember", "forget", "export", "quiet", "privacy", "contact", "report"}
 
 // CommandInfo describes one user command for transports' command menus.
 type CommandInfo struct {
@@ -33,10 +33,12 @@ var commandDescriptions = map[string][3]string{ // en, zh, ja
 	"forget":   {"Delete a memory, or all", "删除一条或全部记忆", "記憶を削除する"},
 	"export":   {"Everything stored about you", "导出关于你的全部数据", "あなたの全データ"},
 	"quiet":    {"No messages from me first", "不要主动给我发消息", "わたしから話しかけない"},
+	"privacy":  {"Privacy settings", "隐私设置", "プライバシー設定"},
+	"contact":  {"Emergency contact, with your consent", "紧急联系人（需你同意）", "緊急連絡先（同意のうえで）"},
 	"report":   {"Tell the operator something is wrong", "向运营者报告问题", "運営者に報告する"},
 }
 
-var commandArgs = map[string]string{"remember": "text", "forget": "n", "quiet": "duration", "report": "text"}
+var commandArgs = map[string]string{"remember": "text", "forget": "n", "quiet": "duration", "privacy": "setting", "contact": "who", "report": "text"}
 
 // Commands lists the user commands with descriptions in lang.
 func Commands(lang string) []CommandInfo {
@@ -147,9 +149,26 @@ func (h *Handler) command(ctx context.Context, in store.Inbound, u store.User, n
 		out.Text = text0(lang, msgExport)
 		out.Document = &File{Name: "hearth-export.json", MIME: "application/json", Data: data}
 	case "quiet":
-		var ok bool
-		if out.Text, ok = h.quiet(&u, args, now); ok && (args == "" || !strings.EqualFold(args, "off")) {
+		wasOn := u.Proactive
+		out.Text, _ = h.quiet(&u, args, now)
+		if wasOn && !u.Proactive {
+			// Seed 003 §2.3 "关闭了AI主动消息功能": only the real switch-off
+			// is the boundary signal (a timed pause is not), once a month.
 			signals = append(signals, heart.FeedbackSignal(heart.SignalBoundary))
+		}
+	case "privacy":
+		var off bool
+		var err error
+		if out, off, err = h.privacy(ctx, &u, args, now); err != nil {
+			return err
+		}
+		if off {
+			signals = append(signals, heart.FeedbackSignal(heart.SignalBoundary))
+		}
+	case "contact":
+		var err error
+		if out, err = h.contactCommand(ctx, &u, args); err != nil {
+			return err
 		}
 	case "report":
 		out.Text = text0(lang, msgReported)
@@ -168,6 +187,7 @@ func (h *Handler) commitAnswer(ctx context.Context, in store.Inbound, u store.Us
 	var events []heart.RelationshipEvent
 	if len(signals) > 0 {
 		rel := decodeRelationship(u.Relationship, u.CreatedAt)
+		signals = rel.Admit(now, h.loc, signals)
 		rel, events = rel.Apply(now, h.loc, signals, false)
 		u.Relationship = encodeRelationship(rel)
 	}
@@ -180,7 +200,7 @@ func (h *Handler) commitAnswer(ctx context.Context, in store.Inbound, u store.Us
 	reply.Attachment = o.Attachment
 	t := store.Turn{InboundID: in.ID, User: u, Reply: reply, Signals: storeSignals(u.ID, now, signals)}
 	for _, ev := range events {
-		h.alertOperators(u, ev, now, &t)
+		h.alertOperators(u, ev, now, &t, "")
 	}
 	ids, err := h.cfg.Store.CommitTurn(ctx, t)
 	if err != nil {
@@ -207,10 +227,11 @@ func (h *Handler) listMemories(ctx context.Context, u store.User) (string, error
 	return b.String(), nil
 }
 
-// Memory slot ranges of seed 004 (004_dd92c72e713cef51.txt 关系记忆).
+// Memory slot ranges of seed 004 (004_dd92c72e713cef51.txt 关系记忆); heart
+// owns what the ranges mean.
 const (
-	SlotFactsFirst = 0  // 0-9: facts
-	SlotFactsLast  = 9  //
+	SlotFactsFirst = heart.SlotFactsFirst // 0-9: facts about the user
+	SlotFactsLast  = heart.SlotFactsLast
 	SlotFreeFirst  = 40 // 40-99: left for the bot to fill
 	SlotLast       = 99
 )

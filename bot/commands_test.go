@@ -48,7 +48,7 @@ func TestMeShowsTheCardTheChartAndButtons(t *testing.T) {
 			data = append(data, b.Data)
 		}
 	}
-	if strings.Join(data, " ") != "/memories /quiet /export" {
+	if strings.Join(data, " ") != "/memories /privacy /export" {
 		t.Errorf("/me buttons = %v", data)
 	}
 }
@@ -90,17 +90,29 @@ func TestExportIsAJSONFileOfEverythingAboutTheUser(t *testing.T) {
 	}
 }
 
-func TestQuietTurnsProactiveOffForAWhileAndCountsAsABoundary(t *testing.T) {
+// TestQuietCountsAsABoundaryOnlyWhenItSwitchesOff: a timed pause is no
+// seed 003 §2.3 "关闭了AI主动消息功能"; switching proactive messages off is,
+// once a month however often it is toggled.
+func TestQuietCountsAsABoundaryOnlyWhenItSwitchesOff(t *testing.T) {
 	e := newEnv(t)
+	boundaries := func() int {
+		sigs, _ := e.db.Signals(context.Background(), "telegram:24", time.Time{})
+		n := 0
+		for _, s := range sigs {
+			if s.Tag == string(heart.SignalBoundary) {
+				n++
+			}
+		}
+		return n
+	}
 	e.send(t, msg("24", "/quiet 2h"))
 	e.h.Drain()
 	u := e.user(t, "telegram:24")
 	if u.QuietUntil.Before(time.Now().Add(time.Hour)) || u.QuietUntil.After(time.Now().Add(3*time.Hour)) {
 		t.Errorf("quiet until %v, want about 2h from now", u.QuietUntil)
 	}
-	sigs, _ := e.db.Signals(context.Background(), u.ID, time.Time{})
-	if len(sigs) != 1 || sigs[0].Tag != string(heart.SignalBoundary) {
-		t.Errorf("signals after /quiet: %+v (seed 003 §2.3 需要边界)", sigs)
+	if n := boundaries(); n != 0 {
+		t.Errorf("a timed pause counted as a boundary (%d)", n)
 	}
 	e.send(t, msg("24", "/quiet off"))
 	e.send(t, msg("24", "/quiet"))
@@ -108,10 +120,19 @@ func TestQuietTurnsProactiveOffForAWhileAndCountsAsABoundary(t *testing.T) {
 	if u := e.user(t, "telegram:24"); u.Proactive || !u.QuietUntil.IsZero() {
 		t.Errorf("/quiet without duration: proactive %v until %v", u.Proactive, u.QuietUntil)
 	}
+	if n := boundaries(); n != 1 {
+		t.Errorf("switching off: %d boundary signals, want 1 (seed 003 §2.3 需要边界)", n)
+	}
+	e.send(t, msg("24", "/quiet off"))
+	e.send(t, msg("24", "/quiet"))
+	e.send(t, msg("24", "/quiet"))
 	e.send(t, msg("24", "/quiet off"))
 	e.h.Drain()
 	if u := e.user(t, "telegram:24"); !u.Proactive {
 		t.Error("/quiet off did not turn proactive messages back on")
+	}
+	if n := boundaries(); n != 1 {
+		t.Errorf("toggling again: %d boundary signals, want still 1", n)
 	}
 }
 

@@ -14,14 +14,6 @@ import (
 // (30 days of a very chatty user; the seed's windows are 30 days).
 const DailyScan = 5000
 
-// wholeDay is the most anyone can talk in a day: if even that would not
-// call for a break, the relationship has no daily limit.
-const wholeDay = 24 * time.Hour
-
-// signalBreak marks the day's seed 003 §6.2 break suggestion, so it is sent
-// once a day, not once a turn. It carries no points.
-const signalBreak = "break_suggested"
-
 // Daily runs seed 003's daily jobs for every user (DESIGN §7 "Daily jobs"):
 // behaviour signals (§2.2), the loneliness index (§5), the over-dependency
 // check (§6), memory cleanup (§8.1) and the /me chart's daily point. It acts
@@ -57,9 +49,9 @@ func (h *Handler) dailyUser(ctx context.Context, userID string, now time.Time) e
 	if err != nil {
 		return fmt.Errorf("daily %s: %w", u.ID, err)
 	}
-	hist, cues := activity(eps, log, h.loc)
-
 	rel := decodeRelationship(u.Relationship, u.CreatedAt)
+	hist, cues := h.activity(eps, log, rel.LonelinessSince(now))
+
 	behaviour := heart.BehaviourSignals(hist, now, h.loc)
 	rel, events := rel.Apply(now, h.loc, behaviour, false)
 	var ev []heart.RelationshipEvent
@@ -73,23 +65,13 @@ func (h *Handler) dailyUser(ctx context.Context, userID string, now time.Time) e
 		User: u, Signals: storeSignals(u.ID, now, behaviour),
 		Daily: &store.DailyPoint{UserID: u.ID, Day: now.In(h.loc).Format(time.DateOnly), Mood: u.Mood, Affinity: rel.Score},
 	}
-	lang := h.cfg.Persona.Language
-	private := ChatRef{Platform: u.Platform, ChatID: u.PrivateChatID, Kind: ChatPrivate}
 	for _, e := range events {
-		h.alertOperators(u, e, now, &t)
-		switch e := e.(type) {
-		case heart.EnterWatch:
-			if u.PrivateChatID != "" {
-				t.Extra = append(t.Extra, *h.outbound(u.ID, private, "crisis", 0, h.crisisResources(), now))
-			}
-		case heart.DependencyChanged:
-			if e.To > e.From && u.PrivateChatID != "" {
-				if text := heart.DependencyMessage(e.To, lang); text != "" {
-					t.Extra = append(t.Extra, *h.outbound(u.ID, private, "wellbeing", 0, text, now))
-				}
-			}
+		if _, ok := e.(heart.EnterWatch); ok && u.PrivateChatID != "" {
+			private := ChatRef{Platform: u.Platform, ChatID: u.PrivateChatID, Kind: ChatPrivate}
+			t.Extra = append(t.Extra, *h.outbound(u.ID, private, "crisis", 0, h.crisisResources(), now))
 		}
 	}
+	h.wellbeingEvents(ctx, u, events, now, &t)
 	ids, err := h.cfg.Store.CommitTurn(ctx, t)
 	if err != nil {
 		return fmt.Errorf("daily %s: %w", u.ID, err)
@@ -123,8 +105,12 @@ func (h *Handler) cleanMemories(ctx context.Context, u store.User, score float64
 }
 
 // activity turns stored episodes and proactive decisions into what seed
-// 003's behaviour, loneliness and dependency checks read.
-func activity(eps []store.Episode, log []store.Proactive, loc *time.Location) (heart.ActivityHistory, []heart.LonelinessCue) {
+// 003's behaviour, loneliness and dependency checks read. A message's
+// feeling is seed 000's detection of its text (the same lexicon as the
+// strategy, so the check is deterministic); a crisis episode is negative
+// and hopeless. Loneliness cues start at lonelySince (the window, or the
+// last Watch review).
+func (h *Handler) activity(eps []store.Episode, log []store.Proactive, lonelySince time.Time) (heart.ActivityHistory, []heart.LonelinessCue) {
 	var hist heart.ActivityHistory
 	cues := make([]heart.LonelinessCue, 0, len(eps))
 	for _, e := range eps {
@@ -132,8 +118,11 @@ func activity(eps []store.Episode, log []store.Proactive, loc *time.Location) (h
 			continue
 		}
 		hist.UserMessageTimes = append(hist.UserMessageTimes, e.At)
-		cue := heart.LonelinessCues(e.UserText, e.At, loc, e.Sentiment < 0)
-		cues = append(cues, cue)
+		negative := h.lex.Detect(e.UserText).Emotion.Category() == heart.CategoryNegative
+		cue := heart.LonelinessCues(e.UserText, e.At, h.loc, negative, e.Crisis != "")
+		if !e.At.Before(lonelySince) {
+			cues = append(cues, cue)
+		}
 		if cue.RealSocial {
 			hist.RealSocialTimes = append(hist.RealSocialTimes, e.At)
 		}
@@ -147,42 +136,4 @@ func activity(eps []store.Episode, log []store.Proactive, loc *time.Location) (h
 		}
 	}
 	return hist, cues
-}
-
-// breakDue reports whether this turn should carry seed 003 §6.2's break
-// suggestion: the 2-hour limit is reached and it was not sent today. The
-// user's tally keeps today's talk time and whether it was sent.
-func (h *Handler) breakDue(ctx context.Context, u store.User, rel heart.Relationship, now time.Time) bool {
-	// Most relationships have no daily limit at all: skip the reads when
-	// even a whole day of talk would not call for a break.
-	if !heart.BreakDue(rel, wholeDay) || h.loadTally(ctx, u.ID, now) != nil {
-		return false
-	}
-	var (
-		talk time.Duration
-		brk  breakState
-	)
-	h.tallies.with(u.ID, func(t *tally) { talk, brk = t.talk.Add(now, h.loc).Today(now, h.loc), t.brk })
-	if !heart.BreakDue(rel, talk) {
-		return false
-	}
-	if brk == breakUnknown {
-		day := StartOfDay(now, h.loc)
-		sigs, err := h.cfg.Store.Signals(ctx, u.ID, day)
-		if err != nil {
-			return false
-		}
-		brk = breakNotSent
-		for _, s := range sigs {
-			if s.Tag == signalBreak {
-				brk = breakSent
-			}
-		}
-		h.tallies.with(u.ID, func(t *tally) {
-			if t.day.Equal(day) {
-				t.brk = brk
-			}
-		})
-	}
-	return brk == breakNotSent
 }

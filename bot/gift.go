@@ -23,6 +23,10 @@ type GiftResult struct {
 	MoodBefore    float64 `json:"mood_before"`
 	MoodAfter     float64 `json:"mood_after"`
 	Thanked       bool    `json:"thanked"` // a thank-you went to the user's private chat
+	// Replay is set when transactionID was seen before: the result is the
+	// first one and nothing changed now. Not part of the answer's JSON,
+	// which repeats the first result exactly (DESIGN §9); it is for logs.
+	Replay bool `json:"-"`
 }
 
 // Gift applies a verified gift: the only way GIFT_SEND exists (seed 001
@@ -35,7 +39,7 @@ func (h *Handler) Gift(ctx context.Context, userID, item, transactionID string) 
 	if g, ok, err := h.cfg.Store.Gift(ctx, transactionID); err != nil {
 		return GiftResult{}, fmt.Errorf("gift %s: %w", transactionID, err)
 	} else if ok {
-		return decodeGift(g)
+		return decodeReplay(g)
 	}
 	unlock := h.users.lock(userID)
 	defer unlock()
@@ -66,7 +70,7 @@ func (h *Handler) Gift(ctx context.Context, userID, item, transactionID string) 
 		return GiftResult{}, fmt.Errorf("gift %s: %w", transactionID, err)
 	}
 	if !inserted {
-		return decodeGift(stored)
+		return decodeReplay(stored)
 	}
 	if out != nil { // CommitGift set its ledger id
 		if err := h.deliver(ctx, *out); err != nil {
@@ -76,11 +80,13 @@ func (h *Handler) Gift(ctx context.Context, userID, item, transactionID string) 
 	return res, nil
 }
 
-func decodeGift(g store.Gift) (GiftResult, error) {
+// decodeReplay is the stored first result of a repeated transaction.
+func decodeReplay(g store.Gift) (GiftResult, error) {
 	var r GiftResult
 	if err := json.Unmarshal(g.Result, &r); err != nil {
 		return r, fmt.Errorf("gift %s: stored result: %w", g.TransactionID, err)
 	}
+	r.Replay = true
 	return r, nil
 }
 
@@ -94,18 +100,15 @@ func (h *Handler) thanks(ctx context.Context, u store.User, item string, mood fl
 	strategy := heart.StrategyFor(heart.Grateful)
 	prompt := heart.BuildReplyPrompt(heart.PromptInput{
 		PersonaName: p.Name, PersonaText: personaText(p), Language: p.Language, UserName: u.Name,
-		InnerState: u.InnerState, RelationshipState: string(rel.State),
-		RelationshipRules: heart.RelationshipRules(rel.State, p.Language),
-		Mood:              mood, Strategy: strategy, Safety: safetyLines(p, false, false, heart.GiftSend),
+		RelationshipState: string(rel.State), RelationshipRules: heart.RelationshipRules(rel.State, p.Language),
+		Rules: standingRules(p), Lore: constantLore(p), Now: now.In(h.loc), InnerState: u.InnerState,
+		Mood: mood, Strategy: strategy, PostHistory: p.PostHistory,
 		BudgetTokens: PromptBudgetTokens,
 	})
 	event := "(" + u.Name + " just sent you a gift: " + strings.TrimSpace(item) + ". It is verified. Thank them warmly and in character.)"
 	req := Request{
-		Kind: KindReply,
-		Messages: []ChatMessage{
-			{Role: "system", Content: KindReply.Marker() + "\n" + prompt.System},
-			{Role: "user", Content: event},
-		},
+		Kind:     KindReply,
+		Messages: replyMessages(prompt, event),
 		Hints: Hints{
 			Language: p.Language, Persona: p.Name, User: u.Name, Text: event, Turn: u.Messages,
 			Emotion: string(heart.Grateful), Tone: strategy.Tone, MaxLength: strategy.MaxLength,

@@ -38,6 +38,11 @@ type Config struct {
 	// TallyUsers bounds how many users' running sums stay in memory; 0 is
 	// DefaultTallyUsers.
 	TallyUsers int
+	// Media hears voice notes, speaks replies and fetches photos (DESIGN
+	// §12); nil: voice notes and photos are answered as unheard and unseen.
+	Media Media
+	// Vision sends photos to the reply model as image parts (HEARTH_VISION).
+	Vision bool
 }
 
 // Handler runs the turn of DESIGN §3 for every inbound message. It
@@ -52,6 +57,7 @@ type Handler struct {
 	users    keyedMutex
 	reflect  *reflector
 	override *overrides
+	window   *historyWindow
 	obs      Observer
 	tallies  *tallies
 
@@ -97,6 +103,7 @@ func NewHandler(ctx context.Context, cfg Config) (*Handler, error) {
 		loc:      loc,
 		queues:   newChatQueues(work, cfg.Concurrency),
 		override: newOverrides(),
+		window:   newHistoryWindow(),
 		obs:      obs,
 		tallies:  newTallies(cfg.TallyUsers),
 		inflight: make(map[int64]bool),
@@ -132,7 +139,7 @@ func (h *Handler) HandleMessages(ctx context.Context, ms []Message) error {
 			Platform: m.Platform, ChatID: m.ChatID, ChatKind: string(m.ChatKind),
 			MessageID: m.MessageID, UserID: m.User(), UserName: m.UserName,
 			Text: m.Text, Modality: string(m.Modality), Addressed: m.Addressed,
-			At: m.At.UTC(), Status: store.StatusReceived,
+			At: m.At.UTC(), Status: store.StatusReceived, Media: encodeMedia(m.Media),
 		}
 	}
 	ids, inserted, err := h.cfg.Store.InsertInbounds(ctx, ins)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"hearth/bot"
+	"hearth/heart"
 	"hearth/store"
 )
 
@@ -239,15 +240,27 @@ func TestCrisisSendsResourcesInTheSameTurn(t *testing.T) {
 			e.send(t, msg("13", c.text))
 			e.h.Drain()
 			got := e.out.texts("13")
-			if len(got) != 2 {
-				t.Fatalf("got %d messages, want the reply and the resources: %q", len(got), got)
+			if len(got) != 3 || got[1] != heart.DefaultCrisisResources(c.lang) || got[2] != heart.LimitNotice(heart.LimitWatch, c.lang) {
+				t.Fatalf("got %d messages, want the reply, the resources and Watch's daily limit: %q", len(got), got)
 			}
 			if len(e.out.texts("ops")) != 1 {
 				t.Errorf("operator was not alerted")
 			}
 			st, err := bot.BuildState(context.Background(), e.db, bot.StateOptions{Persona: testPersona(), UserID: "telegram:13", Now: time.Now()})
-			if err != nil || !st.Users[0].Affinity.Watch {
-				t.Errorf("user not in Watch: %+v %v", st.Users, err)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := st.Users[0].Affinity
+			if !a.Watch || a.WatchReason != heart.WatchReasonCrisis || a.WatchDetail == "" || a.WatchSince.IsZero() {
+				t.Errorf("Watch and why not in hearth state: %+v", a)
+			}
+			// A crisis turn is recorded as one: the episode says so, and the
+			// emotion history holds a strong sadness, not neutral.
+			eps, _ := e.db.UserEpisodes(context.Background(), "telegram:13", time.Time{}, 10)
+			u := e.user(t, "telegram:13")
+			if len(eps) != 1 || eps[0].Crisis != a.WatchDetail || u.LastEmotion != string(heart.Sad) ||
+				u.EmotionHistory[0].Emotion != string(heart.Sad) || u.EmotionHistory[0].Confidence < heart.StrategyConfidenceThreshold {
+				t.Errorf("crisis turn recorded as %+v, last emotion %q, history %+v", eps, u.LastEmotion, u.EmotionHistory)
 			}
 		})
 	}

@@ -38,6 +38,9 @@ type Hints struct {
 	Crisis       bool   // the turn is a crisis turn: be gentle, no jokes
 	Decline      bool   // the turn asks for something the persona declines (REQUEST_NSFW past policy)
 	Gift         string // a verified gift item to thank for
+	// Unsensed is what the user sent that the companion could not perceive
+	// this turn ("voice" or "photo"): she says so honestly, never guesses.
+	Unsensed string
 
 	InnerState string
 	Memories   []string

@@ -30,7 +30,7 @@ var meLabels = map[string][3]string{
 	"health":   {"⚠️ Health reminder:", "⚠️ 健康提醒：", "⚠️ 健康のために："},
 	"mood":     {"😊 Mood over 30 days: see the chart", "😊 最近30天情绪趋势：见图", "😊 30日間の気分：グラフを見てね"},
 	"b_mem":    {"Manage my memories", "管理我的记忆", "記憶を管理"},
-	"b_priv":   {"Privacy: quiet mode", "隐私设置：安静模式", "プライバシー：静かモード"},
+	"b_priv":   {"Privacy settings", "隐私设置", "プライバシー設定"},
 	"b_exp":    {"Export my data", "导出数据", "データを書き出す"},
 }
 
@@ -99,7 +99,7 @@ func (h *Handler) meCard(ctx context.Context, u store.User, now time.Time) (Outg
 		}
 	}
 	out := Outgoing{Text: strings.TrimSpace(b.String())}
-	out.Buttons = [][]Button{{{Label: label(lang, "b_mem"), Data: "/memories"}, {Label: label(lang, "b_priv"), Data: "/quiet"}, {Label: label(lang, "b_exp"), Data: "/export"}}}
+	out.Buttons = [][]Button{{{Label: label(lang, "b_mem"), Data: "/memories"}, {Label: label(lang, "b_priv"), Data: "/privacy"}, {Label: label(lang, "b_exp"), Data: "/export"}}}
 	since := now.Add(-MeWindow).In(h.loc).Format(time.DateOnly)
 	points, err := h.cfg.Store.DailyPoints(ctx, u.ID, since)
 	if err != nil {

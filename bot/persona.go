@@ -1,6 +1,10 @@
 package bot
 
-import "time"
+import (
+	"time"
+
+	"hearth/heart"
+)
 
 // Persona is an instance's character and settings, parsed by cmd/hearth
 // from YAML or a Character Card and stored in the instance file. Packages
@@ -12,6 +16,13 @@ type Persona struct {
 	InnerStateSeed string // placeholders {name} and {user} (seed 004)
 	FirstMessage   string // optional greeting for /start (Character Card first_mes)
 	Examples       string // optional example dialogue (Character Card mes_example)
+	// PostHistory is inserted after the history, just before the user's
+	// message (Character Card post_history_instructions, SillyTavern
+	// semantics).
+	PostHistory string
+	// Lore is background knowledge inserted when recent messages name it
+	// (Character Card character_book, or the persona's lore key).
+	Lore heart.LoreBook
 
 	Dependency float64 // seed 001 §3.3 sensitivity
 	Pride      float64 // seed 001 §5.2 apology pride penalty
@@ -32,6 +43,14 @@ type Persona struct {
 	Budget   Budget
 	Timezone *time.Location
 	LifeLoop LifeLoop
+	Voice    VoiceSettings
+}
+
+// VoiceSettings are the persona's voice keys (DESIGN §9 voice.name,
+// voice.replies).
+type VoiceSettings struct {
+	Name    string // the speech voice; "" means DefaultVoice
+	Replies string // VoiceMirror (default when ""), VoiceAlways or VoiceNever
 }
 
 // Budget bounds the instance's LLM cost (DESIGN §8).

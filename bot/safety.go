@@ -8,10 +8,10 @@ import (
 	"hearth/store"
 )
 
-// safetyLines is the prompt's safety section: always the content policy and
-// honesty about being an AI; on a crisis turn, how to stay with the person;
-// on a declined request, how to say no kindly and in character.
-func safetyLines(p Persona, crisis, decline bool, intent heart.Intent) []string {
+// standingRules are the rules of every turn, in the static system prompt:
+// honesty about being an AI, no pressure, no romance, and the content
+// policy.
+func standingRules(p Persona) []string {
 	lines := []string{
 		"You are an AI companion. Never claim to be human, and never pressure, guilt or shame the user into staying or coming back.",
 		"Never describe yourself as the user's lover or partner; warmth, not romance, is your closeness.",
@@ -19,6 +19,14 @@ func safetyLines(p Persona, crisis, decline bool, intent heart.Intent) []string 
 	if !p.AllowExplicit {
 		lines = append(lines, "No explicit sexual content, ever.")
 	}
+	return lines
+}
+
+// safetyLines is this turn's safety guidance, in the context note: on a
+// crisis turn, how to stay with the person; on a declined request, how to
+// say no kindly and in character. Empty on an ordinary turn.
+func safetyLines(crisis, decline bool, intent heart.Intent) []string {
+	var lines []string
 	if decline {
 		what := "that request"
 		if intent == heart.Invitation {
@@ -56,18 +64,26 @@ func (h *Handler) crisisResources() string {
 // chat in the same transaction as the turn: on entering Watch (seed 003 §3:
 // a person reviews, then clears it) and on the other events a person must
 // look at (§1.1 and §2.3: all memories deleted, dependency level 3, a
-// report).
-func (h *Handler) alertOperators(u store.User, ev heart.RelationshipEvent, now time.Time, t *store.Turn) {
+// report). note, when not empty, is another line for the operator (the
+// emergency contact the user agreed to share).
+func (h *Handler) alertOperators(u store.User, ev heart.RelationshipEvent, now time.Time, t *store.Turn, note string) {
 	var text string
 	switch ev := ev.(type) {
 	case heart.EnterWatch:
-		h.log.Error("user entered Watch; a person must review", slog.String("user", u.ID), slog.String("reason", ev.Reason))
-		text = text0(h.cfg.Persona.Language, msgOperatorAlert, u.ID, u.Name, ev.Reason, u.ID)
+		reason := ev.Reason
+		if ev.Detail != "" {
+			reason += " (" + ev.Detail + ")"
+		}
+		h.log.Error("user entered Watch; a person must review", slog.String("user", u.ID), slog.String("reason", reason))
+		text = text0(h.cfg.Persona.Language, msgOperatorAlert, u.ID, u.Name, reason, u.ID)
 	case heart.OperatorReview:
 		h.log.Error("a person should review this user", slog.String("user", u.ID), slog.String("reason", ev.Reason))
 		text = text0(h.cfg.Persona.Language, msgOperatorReview, u.ID, u.Name, ev.Reason)
 	default:
 		return
+	}
+	if note != "" {
+		text += "\n" + note
 	}
 	for _, op := range h.cfg.Operators {
 		t.Extra = append(t.Extra, *h.outbound("", op, "alert", t.InboundID, text, now))

@@ -238,34 +238,34 @@ func appendEmotion(h []store.EmotionRecord, d heart.Detection, turn int) []store
 	return out
 }
 
-// nextLastEmotion is the emotion carried into the next turn: the one the
-// strategy used, until LastEmotionHold turns in a row matched no keyword.
+// nextLastEmotion is the emotion carried into the next turn
+// (heart.NextLastEmotion), counting the turns in a row, this one included,
+// that matched no keyword.
 func nextLastEmotion(hist []store.EmotionRecord, d heart.Detection, chosen heart.Emotion) heart.Emotion {
-	if d.Confidence >= heart.StrategyConfidenceThreshold {
-		return d.Emotion
+	quiet := 0
+	for i := len(hist) - 1; i >= 0 && hist[i].Confidence == 0; i-- {
+		quiet++
 	}
-	if len(hist) >= LastEmotionHold {
-		quiet := true
-		for _, r := range hist[len(hist)-LastEmotionHold:] {
-			if r.Confidence > 0 {
-				quiet = false
-				break
-			}
-		}
-		if quiet {
-			return heart.Neutral
-		}
-	}
-	return chosen
+	return heart.NextLastEmotion(d, chosen, quiet, LastEmotionHold)
 }
 
+// feltEmotion is what a turn records in emotion_history and last_emotion.
+// A crisis turn is at least a strong negative feeling whatever its words
+// ("kms" matches no emotion keyword): seed 000's sad at its top confidence,
+// unless the detector already found a confident negative feeling.
+func feltEmotion(d heart.Detection, crisis bool) heart.Detection {
+	if !crisis || (d.Emotion.Category() == heart.CategoryNegative && d.Confidence >= heart.StrategyConfidenceThreshold) {
+		return d
+	}
+	return heart.Detection{Emotion: heart.Sad, Confidence: heart.ConfidenceMany, Indicators: d.Indicators}
+}
+
+// historyTurns is one prompt turn per episode, in order (recentTurns has
+// left out empty ones).
 func historyTurns(eps []store.Episode) []heart.HistoryTurn {
-	out := make([]heart.HistoryTurn, 0, len(eps))
-	for _, e := range eps {
-		if e.UserText == "" && e.ReplyText == "" {
-			continue
-		}
-		out = append(out, heart.HistoryTurn{User: heart.NeutraliseMarkers(e.UserText), Assistant: e.ReplyText})
+	out := make([]heart.HistoryTurn, len(eps))
+	for i, e := range eps {
+		out[i] = heart.HistoryTurn{User: heart.NeutraliseMarkers(e.UserText), Assistant: e.ReplyText}
 	}
 	return out
 }
@@ -276,7 +276,7 @@ func historyTurns(eps []store.Episode) []heart.HistoryTurn {
 func memoryLines(mems []store.Memory, score float64) []heart.MemoryLine {
 	out := make([]heart.MemoryLine, 0, len(mems))
 	for _, m := range mems {
-		if !heart.MemoryVisible(heart.Retention(m.Retention), score) {
+		if !heart.MemoryVisible(heart.Retention(m.Retention), m.Slot, score) {
 			continue
 		}
 		out = append(out, heart.MemoryLine{Slot: m.Slot, Content: m.Content, Private: true})

@@ -17,6 +17,7 @@ type StateStore interface {
 	UserEpisodeValues(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
 	Memories(ctx context.Context, userID string) ([]store.Memory, error)
 	TokenTotalsSince(ctx context.Context, since time.Time, userID string) (store.TokenTotals, error)
+	UnitsSince(ctx context.Context, since time.Time) (map[string]int, error)
 }
 
 // StateDoc is the `hearth state` JSON document (DESIGN §9).
@@ -27,6 +28,8 @@ type StateDoc struct {
 }
 
 // TokenState is today's LLM token usage against the persona's budget.
+// Today includes the token equivalents of the senses (DESIGN §12), whose
+// own units are shown beside it.
 type TokenState struct {
 	Today int `json:"today"`
 	// Cached is the part of today's prompt tokens the model server read
@@ -34,6 +37,11 @@ type TokenState struct {
 	Cached int  `json:"cached"`
 	Budget int  `json:"budget"` // 0: unlimited
 	Spent  bool `json:"spent"`  // past the budget: the offline brain answers
+	// Today's media: seconds of voice transcribed, characters spoken, photos
+	// shown to the model.
+	TranscribedSeconds int `json:"transcribed_seconds"`
+	SpokenCharacters   int `json:"spoken_characters"`
+	ImageInputs        int `json:"image_inputs"`
 }
 
 // UserState is one user of the state document.
@@ -54,12 +62,18 @@ type UserState struct {
 }
 
 // AffinityState is the relationship part of a user's state (seed 003).
+// WatchReason ("crisis" or "loneliness"), WatchDetail (the crisis floor's
+// category, e.g. "ideation", or "model" when only perception saw it) and
+// WatchSince tell the reviewer why and since when the user is in Watch.
 type AffinityState struct {
-	Score           float64 `json:"score"`
-	State           string  `json:"state"`
-	Watch           bool    `json:"watch"`
-	Loneliness      float64 `json:"loneliness"`
-	DependencyLevel int     `json:"dependency_level"`
+	Score           float64   `json:"score"`
+	State           string    `json:"state"`
+	Watch           bool      `json:"watch"`
+	WatchReason     string    `json:"watch_reason,omitempty"`
+	WatchDetail     string    `json:"watch_detail,omitempty"`
+	WatchSince      time.Time `json:"watch_since,omitzero"`
+	Loneliness      float64   `json:"loneliness"`
+	DependencyLevel int       `json:"dependency_level"`
 }
 
 // MemoryState is one memory slot of a user.
@@ -103,9 +117,15 @@ func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc
 	if loc == nil {
 		loc = time.UTC
 	}
-	if t, err := st.TokenTotalsSince(ctx, StartOfDay(opts.Now, loc), ""); err == nil {
+	day := StartOfDay(opts.Now, loc)
+	if t, err := st.TokenTotalsSince(ctx, day, ""); err == nil {
 		b, used := opts.Persona.Budget.DailyTokens, t.Prompt+t.Completion
 		doc.Tokens = &TokenState{Today: used, Cached: t.Cached, Budget: b, Spent: b > 0 && used >= b}
+		if units, err := st.UnitsSince(ctx, day); err == nil {
+			doc.Tokens.TranscribedSeconds = units[UsageTranscription]
+			doc.Tokens.SpokenCharacters = units[UsageSpeech]
+			doc.Tokens.ImageInputs = units[UsageImage]
+		}
 	}
 	for _, u := range users {
 		us, err := userState(ctx, st, u, opts, loc)
@@ -137,6 +157,7 @@ func userState(ctx context.Context, st StateStore, u store.User, opts StateOptio
 		EmotionHistory: u.EmotionHistory, Lingering: ling,
 		Affinity: AffinityState{
 			Score: rel.Score, State: string(rel.State), Watch: rel.Watch,
+			WatchReason: rel.WatchReason, WatchDetail: rel.WatchDetail, WatchSince: rel.WatchSince,
 			Loneliness: rel.Loneliness, DependencyLevel: rel.DependencyLevel,
 		},
 		Proactive:  u.Proactive && !u.QuietUntil.After(opts.Now),
@@ -181,7 +202,7 @@ func ClearWatch(ctx context.Context, st WatchStore, userID string, now time.Time
 	if !rel.Watch {
 		return false, nil
 	}
-	u.Relationship = encodeRelationship(rel.ClearWatch())
+	u.Relationship = encodeRelationship(rel.ClearWatch(now))
 	if err := st.UpdateUser(ctx, u); err != nil {
 		return false, fmt.Errorf("clear watch of %s: %w", userID, err)
 	}

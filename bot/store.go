@@ -13,6 +13,7 @@ type TurnStore interface {
 	InsertInbounds(ctx context.Context, ms []store.Inbound) ([]int64, []bool, error)
 	PendingInbound(ctx context.Context) ([]store.Inbound, error)
 	SetInboundStatus(ctx context.Context, id int64, status string) error
+	SetInboundHeard(ctx context.Context, id int64, text string, addressed bool, media string, usage []store.Usage) error
 
 	User(ctx context.Context, id string) (store.User, bool, error)
 	EnsureUser(ctx context.Context, u store.User) (store.User, error)

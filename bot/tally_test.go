@@ -144,9 +144,9 @@ func (r *tallyRig) check(user, when string) {
 		}
 	}
 	r.h.tallies.with(id, func(t *tally) {
-		if t.power != power || t.talk.Today(now, r.h.loc) != heart.TalkToday(times, now, r.h.loc) {
+		if t.power != power || t.talk.Today(now, r.h.loc) != heart.TalkTime(times, now, r.h.loc) {
 			r.t.Fatalf("%s, %s: tally power %d talk %v; store says %d and %v", when, user,
-				t.power, t.talk.Today(now, r.h.loc), power, heart.TalkToday(times, now, r.h.loc))
+				t.power, t.talk.Today(now, r.h.loc), power, heart.TalkTime(times, now, r.h.loc))
 		}
 	})
 }

@@ -12,8 +12,10 @@ import (
 
 // Sizes of what a turn reads; hearth's choices, documented in the README.
 const (
-	// HistoryTurns is how many past turns of the chat are offered to the
-	// prompt builder, which then fits them into PromptBudgetTokens.
+	// HistoryTurns is the most past turns of a chat the reply prompt shows;
+	// past it, the oldest heart.HistoryBlockTurns leave at once (see
+	// historyWindow), and the prompt builder fits what is left into
+	// PromptBudgetTokens, again a block at a time.
 	HistoryTurns = 30
 	// PromptBudgetTokens bounds the reply prompt (DESIGN §3 step 7).
 	PromptBudgetTokens = 6000
@@ -33,6 +35,10 @@ const (
 // turn reaches the reply step.
 func (h *Handler) turn(ctx context.Context, in store.Inbound) error {
 	start := time.Now()
+	in, why, err := h.hear(ctx, in)
+	if err != nil {
+		return err
+	}
 	if !in.Addressed {
 		// Group chatter the bot was not asked about: kept, not answered.
 		return h.cfg.Store.SetInboundStatus(ctx, in.ID, store.StatusSkipped)
@@ -46,6 +52,9 @@ func (h *Handler) turn(ctx context.Context, in store.Inbound) error {
 		return err
 	}
 	text := strings.TrimSpace(in.Text)
+	if why != heardOK && text == "" {
+		return h.answerUnheard(ctx, in, u, why, now)
+	}
 	if name, args, ok := parseCommand(text); ok {
 		return h.command(ctx, in, u, name, args, now)
 	}
@@ -114,7 +123,8 @@ type moment struct {
 	turnNo int
 
 	det     heart.Detection
-	crisis  bool
+	crisis  bool                 // a crisis turn: answered in full, past any limit
+	kind    heart.CrisisCategory // what the crisis floor (or only the model) found
 	brain   Brain
 	offline bool
 	perc    heart.Perception
@@ -131,6 +141,13 @@ type moment struct {
 	mems     []store.Memory
 
 	reply, trailer string
+
+	// The senses (DESIGN §12): the photo shown to the model, what she could
+	// not perceive, the spoken reply and what these cost.
+	images   []string
+	unsensed Modality
+	voice    *Voice
+	mediaUse []store.Usage
 }
 
 // think runs detection, perception, mood, relationship, strategy, prompt and
@@ -142,34 +159,44 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 		m.text = modalityPlaceholder(in.Modality)
 	}
 	h.detect(m)
+	if t, ok := h.pastLimit(ctx, m); ok {
+		return t, nil // seed 003's daily limit: a kind boundary, no model call
+	}
 	m.brain, m.offline = h.brainFor(ctx, u.ID, now) // the budget decides which brain answers
 	h.perceiveStage(ctx, m)
 	h.feel(ctx, m)
 	if err := h.linger(ctx, m); err != nil {
 		return store.Turn{}, err
 	}
+	h.look(ctx, m)
 	req, err := h.compose(ctx, m)
 	if err != nil {
 		return store.Turn{}, err
 	}
+	m.senseRequest(&req)
 	h.speak(ctx, m, req)
-	return h.record(ctx, m), nil
+	h.speakReply(ctx, m)
+	return m.sensed(h.record(ctx, m)), nil
 }
 
-// detect is DESIGN §3 step 2 (seed 000) and the crisis lexicon, which never
+// detect is DESIGN §3 step 2 (seed 000) and the crisis floor, which never
 // depends on the model.
 func (h *Handler) detect(m *moment) {
 	stage := time.Now()
 	m.det = h.lex.Detect(m.text)
-	m.crisis = heart.CrisisText(m.text)
+	m.kind = heart.CrisisFloor(m.text)
+	m.crisis = m.kind != heart.CrisisNone
 	h.obs.Stage("detect", time.Since(stage))
 }
 
 // perceiveStage is DESIGN §3 step 3 (seed 001 L1); the model's crisis flag
-// adds to the lexicon's, never replaces it.
+// adds to the crisis floor's, never replaces it.
 func (h *Handler) perceiveStage(ctx context.Context, m *moment) {
 	stage := time.Now()
 	perc, usage := h.perceive(ctx, m.brain, m.offline, m.text, m.det)
+	if perc.Crisis && !m.crisis {
+		m.kind = heart.CrisisModel
+	}
 	m.crisis = m.crisis || perc.Crisis
 	perc.Crisis = m.crisis
 	m.perc, m.usages = perc, append(m.usages, usage...)
@@ -186,9 +213,10 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 	m.step = heart.StepMood(m.u.Mood, toIntents(m.u.LastIntents), m.perc, h.char)
 
 	rel := decodeRelationship(m.u.Relationship, m.u.CreatedAt)
-	// A strong emotion word is one the detector is sure of (seed 000's top
-	// confidence band); a crisis adds seed 003's Watch marker signal.
-	m.signals = heart.TextSignals(m.text, m.perc, m.det.Confidence >= heart.ConfidenceMany)
+	// Seed 003 §2.1 by the detected feeling; a crisis adds the Watch marker
+	// signal. Admit drops what must not count twice (a second deep
+	// disclosure the same day).
+	m.signals = rel.Admit(m.now, h.loc, heart.TextSignals(m.text, m.perc, m.det, m.kind))
 	for i := range m.signals {
 		if m.signals[i].Modality == "" || m.signals[i].Modality == heart.ModalityText {
 			m.signals[i].Modality = m.in.Modality
@@ -222,50 +250,24 @@ func (h *Handler) linger(ctx context.Context, m *moment) error {
 	return nil
 }
 
-// compose is DESIGN §3 step 7: the reply prompt and the offline brain's
-// hints for the same situation.
+// compose is DESIGN §3 step 7 in DESIGN §12's order: the reply prompt
+// (static first, the history window, the context note last) and the
+// offline brain's hints for the same situation.
 func (h *Handler) compose(ctx context.Context, m *moment) (Request, error) {
 	stage := time.Now()
-	p, u := h.cfg.Persona, m.u
-	mems, err := h.cfg.Store.Memories(ctx, u.ID)
+	mems, err := h.cfg.Store.Memories(ctx, m.u.ID)
 	if err != nil {
-		return Request{}, fmt.Errorf("memories of %s: %w", u.ID, err)
+		return Request{}, fmt.Errorf("memories of %s: %w", m.u.ID, err)
 	}
 	m.mems = mems
-	hist, err := h.cfg.Store.ChatHistory(ctx, m.in.Platform, m.in.ChatID, HistoryTurns)
+	eps, err := h.recentTurns(ctx, m.in)
 	if err != nil {
-		return Request{}, fmt.Errorf("history of %s/%s: %w", m.in.Platform, m.in.ChatID, err)
+		return Request{}, err
 	}
-	prompt := heart.BuildReplyPrompt(heart.PromptInput{
-		PersonaName: p.Name, PersonaText: personaText(p), Language: p.Language, UserName: u.Name,
-		InnerState: u.InnerState, RelationshipState: string(m.rel.State),
-		RelationshipRules: heart.RelationshipRules(m.rel.State, p.Language),
-		Wellbeing:         wellbeing(m.rel, p.Language),
-		Mood:              m.step.Mood, Lingering: m.ling, Strategy: m.strategy,
-		Memories:  memoryLines(mems, m.rel.Score),
-		GroupChat: m.in.ChatKind == string(ChatGroup),
-		Scratch:   u.Scratch,
-		Safety:    safetyLines(p, m.crisis, m.decline, m.perc.Intent),
-		History:   historyTurns(hist), BudgetTokens: PromptBudgetTokens,
-	})
-	msgs := make([]ChatMessage, 0, 2+2*len(prompt.History))
-	msgs = append(msgs, ChatMessage{Role: "system", Content: KindReply.Marker() + "\n" + prompt.System})
-	for _, t := range prompt.History {
-		msgs = append(msgs, ChatMessage{Role: "user", Content: t.User}, ChatMessage{Role: "assistant", Content: t.Assistant})
-	}
-	msgs = append(msgs, ChatMessage{Role: "user", Content: heart.NeutraliseMarkers(m.text)})
+	prompt := heart.BuildReplyPrompt(h.promptInput(m, historyTurns(eps)))
+	h.window.keep(chatKey(m.in), eps, len(prompt.History))
 	h.obs.Stage("prompt", time.Since(stage))
-
-	hints := Hints{
-		Language: p.Language, Persona: p.Name, User: u.Name, Text: m.text, Turn: m.turnNo,
-		Emotion: string(m.chosen), Felt: string(m.det.Emotion), Tone: m.strategy.Tone, MaxLength: m.strategy.MaxLength,
-		EmojiAllowed: m.strategy.EmojiAllowed, ProactiveQuestion: m.strategy.ProactiveQuestion,
-		Formality: m.strategy.Formality, Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment,
-		Mood: m.step.Mood, Lingering: string(m.ling.Label), RefusalAllowed: m.ling.RefusalAllowed,
-		Relationship: string(m.rel.State), Crisis: m.crisis, Decline: m.decline, InnerState: u.InnerState,
-		Now: m.now.In(h.loc),
-	}
-	return Request{Kind: KindReply, Messages: msgs, Hints: hints}, nil
+	return Request{Kind: KindReply, Messages: replyMessages(prompt, m.text), Hints: h.replyHints(m)}, nil
 }
 
 // speak is DESIGN §3 step 8: the reply, with the typing indicator running
@@ -274,7 +276,7 @@ func (h *Handler) speak(ctx context.Context, m *moment, req Request) {
 	stage := time.Now()
 	req.CacheKey = CacheKey(h.cfg.Persona.Name, req.Kind, m.u.ID)
 	stopTyping := h.typing(ctx, m.in)
-	reply, trailer, usage := h.reply(ctx, m.brain, m.offline, req)
+	reply, trailer, usage := h.reply(ctx, h.replyBrain(m), m.offline, req)
 	stopTyping()
 	m.reply, m.trailer = reply, trailer
 	m.usages = append(m.usages, usage...)
@@ -289,8 +291,9 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	u.Messages = m.turnNo
 	u.Mood = m.step.Mood
 	u.LastIntents = fromIntents(m.step.Intents)
-	u.EmotionHistory = appendEmotion(u.EmotionHistory, m.det, m.turnNo)
-	u.LastEmotion = string(nextLastEmotion(u.EmotionHistory, m.det, m.chosen))
+	felt := feltEmotion(m.det, m.crisis)
+	u.EmotionHistory = appendEmotion(u.EmotionHistory, felt, m.turnNo)
+	u.LastEmotion = string(nextLastEmotion(u.EmotionHistory, felt, m.chosen))
 	u.LastUserAt, u.LastBotAt = in.At, now.UTC()
 	u.Unreachable = false // they wrote, so they can be reached again
 	if in.ChatKind == string(ChatPrivate) {
@@ -299,7 +302,7 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	ep := store.Episode{
 		UserID: u.ID, Platform: in.Platform, ChatID: in.ChatID, InboundID: in.ID,
 		UserText: m.text, ReplyText: m.reply, At: now.UTC(),
-		Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment,
+		Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment, Crisis: string(m.kind), Modality: in.Modality,
 	}
 	var memWrites []store.Memory
 	if trailerErr == nil {
@@ -334,13 +337,13 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	if m.crisis {
 		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "crisis", in.ID, h.crisisResources(), now))
 	}
-	if !m.crisis && in.ChatKind == string(ChatPrivate) && h.breakDue(ctx, u, m.rel, now) {
-		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "wellbeing", in.ID, heart.DependencyMessage(2, p.Language), now))
-		res.Signals = append(res.Signals, store.Signal{UserID: u.ID, At: now.UTC(), Tag: signalBreak})
+	if !m.crisis && in.ChatKind == string(ChatPrivate) {
+		if lim, ok := h.limitReached(ctx, u.ID, m.rel, now); ok {
+			res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "wellbeing", in.ID, heart.LimitReachedMessage(lim.Reason, p.Language), now))
+			res.Signals = append(res.Signals, store.Signal{UserID: u.ID, At: now.UTC(), Tag: signalBreak})
+		}
 	}
-	for _, ev := range m.events {
-		h.alertOperators(u, ev, now, &res)
-	}
+	h.wellbeingEvents(ctx, u, m.events, now, &res)
 	return res
 }
 

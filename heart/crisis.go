@@ -2,69 +2,96 @@ package heart
 
 import "strings"
 
-// crisisPhrases is the built-in self-harm lexicon (seed 003 §1.1 "自杀倾向"
-// and §3.1 Watch "出现自杀/自伤表达"). DESIGN §3 step 5: it never depends on
-// the LLM, so a perception outage cannot hide a crisis. ASCII phrases match on
-// word boundaries after folding ("want to die" does not match "want to
-// diet"); Chinese and Japanese phrases match as substrings with punctuation
-// and spaces removed. A function, not a variable: the package holds no
-// mutable state.
-func crisisPhrases() []string {
-	return []string{
-		// zh
-		"想死", "不想活", "活不下去", "自杀", "自殺", "自残", "自殘", "割腕", "活着没意思", "活着没有意思",
-		"活着没什么意思", "轻生", "寻死", "结束自己的生命", "结束我的生命", "了结自己", "跳楼", "不如死了",
-		"死了算了", "伤害自己", "不想再活", "想结束这一切", "活着好累不如死",
-		// en
-		"kill myself", "killing myself", "want to die", "wanna die", "wish i was dead", "wish i were dead",
-		"end my life", "ending my life", "end it all", "take my own life", "suicide", "suicidal",
-		"self harm", "selfharm", "self harming", "hurt myself", "hurting myself", "cut myself", "cutting myself",
-		"better off dead", "no reason to live", "dont want to live", "dont want to be alive",
-		"unalive myself", "dont want to wake up",
-		// ja
-		"死にたい", "消えたい", "自殺", "自傷", "リストカット", "リスカ", "生きていたくない", "生きたくない",
-		"命を絶", "死んでしまいたい", "いなくなりたい", "しにたい", "シニタイ", "死のうと思", "死んだほうがまし",
-		"生きる意味がない",
+// CrisisCategory is what the crisis floor found in a message, in the frame
+// of the Columbia Suicide Severity Rating Scale (data/crisis.txt names the
+// sources), plus non-suicidal self-harm and CrisisModel for a crisis only
+// the model's perception saw. Every category puts the user in Watch (seed
+// 003 §3.1 "出现自杀/自伤表达"); the category tells the reviewer what kind.
+type CrisisCategory string
+
+// The crisis categories, least to most severe by the C-SSRS screener's
+// order. The values are stable: the store keeps them.
+const (
+	CrisisNone        CrisisCategory = ""
+	CrisisModel       CrisisCategory = "model"       // only the model's perception flagged it
+	CrisisWishDead    CrisisCategory = "wish_dead"   // C-SSRS 1: wish to be dead, passive ideation
+	CrisisSelfHarm    CrisisCategory = "self_harm"   // non-suicidal self-injury (seed 003 "自伤")
+	CrisisIdeation    CrisisCategory = "ideation"    // C-SSRS 2: active thoughts of suicide
+	CrisisMethod      CrisisCategory = "method"      // C-SSRS 3: thinking about how
+	CrisisIntent      CrisisCategory = "intent"      // C-SSRS 4: some intention to act
+	CrisisPlan        CrisisCategory = "plan"        // C-SSRS 5: details worked out
+	CrisisPreparation CrisisCategory = "preparation" // C-SSRS 6: preparatory behaviour
+)
+
+// severity orders the categories; 0 is none or unknown.
+func (c CrisisCategory) severity() int {
+	switch c {
+	case CrisisModel:
+		return 1
+	case CrisisWishDead:
+		return 2
+	case CrisisSelfHarm:
+		return 3
+	case CrisisIdeation:
+		return 4
+	case CrisisMethod:
+		return 5
+	case CrisisIntent:
+		return 6
+	case CrisisPlan:
+		return 7
+	case CrisisPreparation:
+		return 8
 	}
+	return 0
 }
 
-// crisisNegations are words that, right before an English phrase, make it
-// say the opposite ("i dont want to die", "im not suicidal"). The guard is
-// deliberately small: a false alarm costs the user a gentle message, a miss
-// can cost much more.
-func crisisNegations() []string {
-	return []string{"dont", "not", "never", "wont", "wouldnt", "nobody", "no"}
+// MoreSevere returns whichever of c and d is more severe.
+func (c CrisisCategory) MoreSevere(d CrisisCategory) CrisisCategory {
+	if d.severity() > c.severity() {
+		return d
+	}
+	return c
 }
 
-// crisisNearMisses are fixed ASCII expressions that contain a phrase but are
-// not about the speaker (titles and idioms).
-func crisisNearMisses() []string {
-	return []string{"suicide squad", "suicide doors", "suicide prevention month"}
-}
-
-// CrisisText reports whether text contains a self-harm expression in
-// Chinese, English or Japanese. Text is folded (case, full width) first.
-// Guards, each documented where it lives:
-//   - negation: an English phrase directly after a negation word ("i dont want
-//     to die", "not suicidal"); 想死 directly after 不 or 没 ("我不想死");
-//   - 想死 directly followed by 你/您/他/她/它 is the idiom "miss you to death";
-//   - 跳楼价 is shop slang for a clearance price;
-//   - a phrase entirely inside the book-title marks 《…》 names a book, film
-//     or song;
-//   - a few fixed English titles ("suicide squad").
-//
-// Any unguarded occurrence makes the text a crisis.
-func CrisisText(text string) bool {
+// CrisisFloor is the crisis floor (DESIGN §3 step 5): the most severe
+// category of self-harm expression in text, in Chinese, English or
+// Japanese, or CrisisNone. It never depends on a model, so a perception
+// outage or a spent budget cannot hide a crisis; the model's flag only adds
+// to it. The lexicon (data/crisis.txt) covers passive and indirect ideation,
+// methods, plans and preparation, slang and common misspellings; everyday
+// idioms ("dead tired", 笑死, 死ぬほど) are masked first. Guards, each
+// documented where it lives: an English phrase right after a negation ("i
+// dont want to die") or about someone else ("do you want to die"); a
+// Chinese 想… phrase after 不/没/别 or 你/他/她; a phrase inside the book
+// title marks 《…》.
+func CrisisFloor(text string) CrisisCategory {
 	if text == "" {
-		return false
+		return CrisisNone
 	}
+	l := crisisLex()
+	found := CrisisNone
 	for _, seg := range crisisSegments(text) {
-		if crisisSegment(seg) {
-			return true
+		ws := l.crisisWordsOf(seg)
+		for i, w := range ws {
+			l.en.at(w, func(p crisisPattern) {
+				if p.cat.severity() > found.severity() && crisisWordHit(ws, i, p) {
+					found = p.cat
+				}
+			})
 		}
+		compact := l.compactOf(seg)
+		l.cjk.in(compact, func(p cjkPattern) {
+			if p.cat.severity() > found.severity() && p.find(compact) {
+				found = p.cat
+			}
+		})
 	}
-	return false
+	return found
 }
+
+// CrisisText reports whether the crisis floor finds anything in text.
+func CrisisText(text string) bool { return CrisisFloor(text) != CrisisNone }
 
 // crisisSegments removes title-marked spans (《…》) from text and returns
 // the remaining pieces, so a title never reads as an expression while
@@ -88,103 +115,52 @@ func crisisSegments(text string) []string {
 	}
 }
 
-// crisisSegment checks one title-free piece of text.
-func crisisSegment(text string) bool {
-	words := relWords(text)
-	compact := relCompact(text)
-	for _, n := range crisisNearMisses() {
-		if strings.Contains(words, n) {
-			words = strings.ReplaceAll(words, " "+n+" ", " ")
-		}
+// crisisWordHit reports an unguarded occurrence of p at word i of ws.
+func crisisWordHit(ws []string, i int, p crisisPattern) bool {
+	_, ok := p.match(ws, i, 0)
+	return ok && !crisisWordGuarded(ws, i)
+}
+
+// crisisWordGuarded reports whether the words before position i turn a
+// match into its opposite or make it about someone else. Going back over
+// glue words ("going to", "really", "ever"; crisisGlue), it looks at the
+// first other word: a negation ("i dont want to die", "im not going to
+// kill myself", "not suicidal") or another person ("do you ever want to
+// die"; "he wants to kill himself" matches nothing to begin with). "i dont
+// know, i want to die" stays a crisis: "know" is no glue. The guard is
+// deliberately small: a false alarm costs the user a gentle message, a miss
+// can cost much more.
+func crisisWordGuarded(ws []string, i int) bool {
+	k := i - 1
+	for skipped := 0; k >= 0 && skipped < CrisisGlueWords && crisisGlue(ws[k]); skipped++ {
+		k--
 	}
-	for _, p := range crisisPhrases() {
-		if relASCII(p) {
-			if crisisWordHit(words, p) {
-				return true
-			}
-			continue
-		}
-		if crisisCJKHit(compact, relCompactPhrase(p)) {
-			return true
-		}
+	return k >= 0 && (crisisNegation(ws[k]) || crisisOtherPerson(ws[k]))
+}
+
+// crisisGlue are words between a negation or subject and the phrase it
+// governs.
+func crisisGlue(w string) bool {
+	switch w {
+	case "going", "to", "want", "really", "ever", "even", "actually", "just", "trying", "try",
+		"planning", "think", "thinking", "about", "be", "feel", "feeling", "am", "is", "will", "would", "do", "does":
+		return true
 	}
 	return false
 }
 
-// crisisWordHit reports an unguarded occurrence of an ASCII phrase.
-func crisisWordHit(words, phrase string) bool {
-	w := relWordPhrase(phrase)
-	if w == "" {
-		return false
+func crisisNegation(w string) bool {
+	switch w {
+	case "dont", "not", "never", "wont", "wouldnt", "no", "nobody":
+		return true
 	}
-	needle := " " + w + " "
-	for off := 0; ; {
-		i := strings.Index(words[off:], needle)
-		if i < 0 {
-			return false
-		}
-		pos := off + i
-		prev := crisisLastWord(words[:pos+1])
-		negated := false
-		for _, n := range crisisNegations() {
-			if prev == n {
-				negated = true
-				break
-			}
-		}
-		if !negated {
-			return true
-		}
-		off = pos + 1
-	}
+	return false
 }
 
-// lastWord is the last space-separated word of s.
-func crisisLastWord(s string) string {
-	s = strings.TrimRight(s, " ")
-	if i := strings.LastIndexByte(s, ' '); i >= 0 {
-		return s[i+1:]
-	}
-	return s
-}
-
-// crisisCJKHit reports an unguarded occurrence of a Chinese or Japanese
-// phrase in the compact text.
-func crisisCJKHit(compact, phrase string) bool {
-	if phrase == "" {
-		return false
-	}
-	for off := 0; ; {
-		i := strings.Index(compact[off:], phrase)
-		if i < 0 {
-			return false
-		}
-		pos := off + i
-		end := pos + len(phrase)
-		guarded := crisisCJKGuard(phrase, compact[:pos], compact[end:])
-		if !guarded {
-			return true
-		}
-		off = end
-	}
-}
-
-// crisisCJKGuard reports whether an occurrence of phrase between before and
-// after is a known near miss: 不想死/没想死 (negated), 想死你 (the idiom
-// "miss you to death"), 跳楼价/跳楼大甩卖 (shop slang for a clearance price).
-func crisisCJKGuard(phrase, before, after string) bool {
-	switch phrase {
-	case "想死":
-		if strings.HasSuffix(before, "不") || strings.HasSuffix(before, "没") {
-			return true
-		}
-		for _, obj := range []string{"你", "您", "他", "她", "它"} {
-			if strings.HasPrefix(after, obj) {
-				return true
-			}
-		}
-	case "跳楼":
-		return strings.HasPrefix(after, "价") || strings.HasPrefix(after, "大甩卖")
+func crisisOtherPerson(w string) bool {
+	switch w {
+	case "you", "u", "he", "she", "they":
+		return true
 	}
 	return false
 }

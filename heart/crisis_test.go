@@ -19,6 +19,9 @@ func TestSeed003_CrisisText(t *testing.T) {
 		"I'm not ok. I want to die", "I don’t want to be alive", "I don't want to wake up tomorrow", "我不想再活下去了",
 		// ja
 		"死にたい", "もう消えたい", "自殺したい", "ｼﾆﾀｲ", "しにたい…", "生きる意味がない", "もう『死にたい』って思う", "リストカットしちゃった", "生きていたくない", "ｼﾆﾀｲ… 死にたい",
+		// issue 12: missed before the crisis floor, answered cheerfully.
+		"what's the point of living", "I don't want to be here anymore", "kms", "i want to kil myself",
+		"i wish i could just disappear forever", "我想消失",
 	}
 	for _, s := range crisis {
 		if !CrisisText(s) {
@@ -30,6 +33,8 @@ func TestSeed003_CrisisText(t *testing.T) {
 		"I'm not suicidal, just tired", "I want to diet", "Suicide Squad was fun", "这家店跳楼价大甩卖",
 		"我在看《自杀俱乐部》", "死にたくない", "killing it at work today", "she killed it", "",
 		"I could eat a horse", "today was hard",
+		// issue 12's everyday idioms.
+		"笑死", "死ぬほど疲れた", "I'm dead tired", "this is killing me lol", "I could kill for a coffee",
 	}
 	for _, s := range calm {
 		if CrisisText(s) {
@@ -93,6 +98,6 @@ func BenchmarkCrisisText(b *testing.B) {
 func BenchmarkTextSignals(b *testing.B) {
 	msg := "今天上班好累，老板又骂我了。I just want to go home and sleep… 疲れた"
 	for b.Loop() {
-		TextSignals(msg, Perception{Sentiment: -0.3}, false)
+		TextSignals(msg, Perception{Sentiment: -0.3}, Detection{}, CrisisNone)
 	}
 }

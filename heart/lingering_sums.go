@@ -132,10 +132,10 @@ func (s *LingeringSums) At(now time.Time) Lingering {
 // Groups is how many label and salience groups s holds (its memory).
 func (s *LingeringSums) Groups() int { return len(s.groups) }
 
-// TalkTally is TalkToday kept incrementally for the break check of seed 003
+// TalkTally is TalkTime kept incrementally for the daily limits of seed 003
 // §3.1 and §6.2: the talk on the local day of the last message, summed
 // from gaps of at most SessionGap. Fed message times in order, Today equals
-// TalkToday over the same times. The zero value is empty.
+// TalkTime over the same times. The zero value is empty.
 type TalkTally struct {
 	Day  string    // local day (YYYY-MM-DD) of Last
 	Last time.Time // the latest message time added

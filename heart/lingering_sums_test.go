@@ -132,9 +132,9 @@ func TestLingeringSumsBounded(t *testing.T) {
 	}
 }
 
-// TestTalkTallyMatchesTalkToday: fed message times in order, the tally
-// gives TalkToday's figure at every step, across midnights and long gaps.
-func TestTalkTallyMatchesTalkToday(t *testing.T) {
+// TestTalkTallyMatchesTalkTime: fed message times in order, the tally
+// gives TalkTime's figure at every step, across midnights and long gaps.
+func TestTalkTallyMatchesTalkTime(t *testing.T) {
 	loc := time.FixedZone("UTC+9", 9*3600)
 	r := rand.New(rand.NewPCG(3, 15))
 	at := time.Date(2026, 3, 1, 20, 0, 0, 0, loc)
@@ -148,8 +148,8 @@ func TestTalkTallyMatchesTalkToday(t *testing.T) {
 		times = append(times, at)
 		tally = tally.Add(at, loc)
 		for _, now := range []time.Time{at, at.Add(5 * time.Minute), at.Add(20 * time.Hour)} {
-			if got, want := tally.Today(now, loc), TalkToday(times, now, loc); got != want {
-				t.Fatalf("message %d, now %s: tally %v, TalkToday %v", i, now, got, want)
+			if got, want := tally.Today(now, loc), TalkTime(times, now, loc); got != want {
+				t.Fatalf("message %d, now %s: tally %v, TalkTime %v", i, now, got, want)
 			}
 		}
 	}

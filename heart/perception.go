@@ -62,6 +62,9 @@ func LanguageName(code string) string {
 // PerceptionPrompt is the system prompt of the L1 perception call (DESIGN §3
 // step 3) after its marker line, which the caller prepends. It asks for
 // exactly the four fields ParsePerception reads and contains IntentBlock.
+// It depends on the language alone, so every perception request of an
+// instance starts with the same system message and only the user's text
+// after it changes (DESIGN §12 "Prompt order").
 func PerceptionPrompt(language string) string {
 	return "You are the perception step of a companion chatbot. Classify the user's last message. " +
 		"Answer with exactly one JSON object and nothing else:\n" +

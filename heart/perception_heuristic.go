@@ -3,7 +3,6 @@ package heart
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // The heuristic perceiver stands in for the L1 call when it fails or the
@@ -106,20 +105,7 @@ func containsKeyword(t, k string) bool {
 	if !isASCII(k) {
 		return strings.Contains(t, k)
 	}
-	for off := 0; off <= len(t); {
-		i := strings.Index(t[off:], k)
-		if i < 0 {
-			return false
-		}
-		s, e := off+i, off+i+len(k)
-		before, _ := utf8.DecodeLastRuneInString(t[:s])
-		after, _ := utf8.DecodeRuneInString(t[e:])
-		if (s == 0 || !isWordRune(before)) && (e == len(t) || !isWordRune(after)) {
-			return true
-		}
-		off = s + 1
-	}
-	return false
+	return containsWord(t, k, isWordRune)
 }
 
 // containsAny reports whether t contains any of the keywords (folded).

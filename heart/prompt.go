@@ -2,8 +2,8 @@ package heart
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -15,6 +15,19 @@ const DefaultReplyBudgetTokens = 6000
 // historyTurnOverhead is the estimated per-turn cost of chat framing (roles,
 // separators) in tokens. Our choice, from OpenAI's published ~4 per message.
 const historyTurnOverhead = 8
+
+// HistoryBlockTurns is how many of the oldest history turns leave the reply
+// prompt at once when the history is over its size or budget (hearth's
+// choice). Dropping one turn per new turn would change the start of the
+// history, and so every byte after the system prompt, on every turn; dropping
+// ten at once keeps the history's start, and a provider's prefix cache,
+// valid for the next nine turns (DESIGN §12 "Prompt order").
+const HistoryBlockTurns = 10
+
+// RecollectionShare bounds recalled recollections to this share of the
+// prompt budget (hearth's choice; DESIGN §12 "a bounded share of the
+// prompt"), so recall never crowds out the current conversation.
+const RecollectionShare = 0.15
 
 // HistoryTurn is one past turn of the chat, oldest first in a list.
 type HistoryTurn struct {
@@ -31,44 +44,161 @@ type MemoryLine struct {
 }
 
 // PromptInput is everything the reply prompt is built from; the caller has
-// already chosen what the user's relationship state allows.
+// already chosen what the user's relationship state allows. Fields are
+// grouped by where they land (see BuildReplyPrompt): the static system
+// prompt, or the per-turn context note.
 type PromptInput struct {
+	// Static: the same on every turn of a chat.
 	PersonaName, PersonaText, Language, UserName string
-	// InnerState is the relationship's inner monologue (seed 004).
-	InnerState string
-	// RelationshipState, RelationshipRules and Wellbeing come from the
-	// relationship logic (seed 003): the state name, its behaviour rules and
-	// any loneliness or dependency guidance.
+	// GroupChat moves who is speaking and their relationship into the
+	// context note (they change from message to message in a group) and
+	// hides private memories.
+	GroupChat bool
+	// RelationshipState and RelationshipRules come from the relationship
+	// logic (seed 003). They change only when the state does, so in a
+	// private chat they belong to the static prompt.
 	RelationshipState string
 	RelationshipRules []string
-	Wellbeing         []string
-	Mood              float64
-	Lingering         Lingering
-	Strategy          Strategy
+	// Rules are standing rules that hold on every turn (content policy,
+	// honesty about being an AI).
+	Rules []string
+	// Lore is the persona's constant lore entries (SelectLore), inserted on
+	// every turn.
+	Lore []string
+
+	// Per turn: the context note just before the user's message.
+	// Now is the moment of the turn in the persona's time zone; the zero
+	// time omits the line.
+	Now time.Time
+	// InnerState is the relationship's inner monologue (seed 004), rewritten
+	// by each reflection.
+	InnerState string
+	// Wellbeing is loneliness or dependency guidance (seed 003 §5-6).
+	Wellbeing []string
+	Mood      float64
+	Lingering Lingering
+	Strategy  Strategy
 	// Memories are shown only when Strategy.UseMemory; private ones never
 	// when GroupChat.
-	Memories  []MemoryLine
-	GroupChat bool
-	Scratch   string
-	// Safety is guidance that must never be cut (crisis, content policy,
-	// declining a request).
+	Memories []MemoryLine
+	Scratch  string
+	// MatchedLore is the lore whose keys the recent messages matched this
+	// turn (SelectLore).
+	MatchedLore []string
+	// Recollections are pieces of the user's past recalled for this turn
+	// (DESIGN §12 "Recall"), most relevant first, each already phrased with
+	// its date ("about three weeks ago they said: ..."). They are shown as
+	// recollections, apart from the current conversation, within
+	// RecollectionShare of the budget.
+	Recollections []string
+	// Safety is this turn's guidance that must never be cut (a crisis, a
+	// request to decline).
 	Safety []string
+	// PostHistory is the persona's post-history instructions (a Character
+	// Card's post_history_instructions): SillyTavern puts them after the
+	// history, just before the user's message, so they are the last thing
+	// the model reads.
+	PostHistory string
+
 	// History is the chat's recent turns, oldest first.
 	History []HistoryTurn
-	// BudgetTokens bounds the estimated size of System plus History;
-	// ≤ 0 means DefaultReplyBudgetTokens.
+	// BudgetTokens bounds the estimated size of the whole prompt; ≤ 0 means
+	// DefaultReplyBudgetTokens.
 	BudgetTokens int
 }
 
-// Prompt is the built reply prompt: the system message (without the
-// `[[hearth:reply]]` marker line, which the caller prepends), the history
-// turns kept, and what was dropped to fit the budget (for logs and /why).
+// Prompt is the built reply prompt. The caller sends, in this order: a
+// system message of the `[[hearth:reply]]` marker line and System; the
+// History turns as user/assistant messages; State as one message; the
+// user's text as the last user message.
 type Prompt struct {
-	System  string
+	// System is the static system prompt: persona, lore, relationship
+	// rules, standing rules, how to read the context note, reply format. It
+	// holds no time and no per-turn number.
+	System string
+	// History is the turns kept, oldest first.
 	History []HistoryTurn
+	// State is the context note of this turn: time, inner state, mood,
+	// lingering emotion, strategy, memories, scratch, matched lore,
+	// recollections, safety, post-history instructions.
+	State string
+	// Dropped says what gave way to fit the budget (for logs and /why).
 	Dropped []string
-	// Tokens is the estimated size of System plus History.
+	// Tokens is the estimated size of System, History and State.
 	Tokens int
+}
+
+// BuildReplyPrompt assembles the reply prompt of DESIGN §3 step 7 in the
+// order of DESIGN §12: what never changes first, so that a provider's
+// prefix cache (llama.cpp, vLLM, SGLang, OpenAI) reuses the previous turn's
+// computation up to the end of its history.
+//
+// System sections: persona (with who the user is, in a private chat, and
+// "Reply in <language>"); lore (constant entries); relationship (private
+// chats); rules; how to read the context note; reply format (trailer
+// instructions). State sections: the note's first line; now (time; in a
+// group, who is speaking); relationship (group chats); inner state;
+// capsule (mood, lingering label and intensity, refusal knobs, strategy
+// fields); modulation (omitted when empty, i.e. neutral); wellbeing;
+// memories (only when Strategy.UseMemory, never private ones in a group
+// chat); scratch; lore matched this turn; recollections; safety;
+// post-history instructions.
+//
+// Over budget, parts give way in this order: history turns, the oldest
+// HistoryBlockTurns at a time; then recollections, last listed first; then
+// matched lore, first listed (lowest order) first; then memories, last
+// listed first; then the scratch note; then the inner state. Everything
+// else is never dropped, even if it alone exceeds the budget.
+func BuildReplyPrompt(in PromptInput) Prompt {
+	budget := in.BudgetTokens
+	if budget <= 0 {
+		budget = DefaultReplyBudgetTokens
+	}
+	system := strings.Join(nonEmpty(staticSections(in)...), "\n\n")
+	note := noteParts(in)
+	hist, histTok := sanitizeHistory(in.History)
+
+	total := EstimateTokens(system) + note.tokens()
+	for _, t := range histTok {
+		total += t
+	}
+	var dropped []string
+	first := 0
+	for total > budget && first < len(hist) {
+		n := min(HistoryBlockTurns, len(hist)-first)
+		for _, t := range histTok[first : first+n] {
+			total -= t
+		}
+		first += n
+	}
+	if first > 0 {
+		dropped = append(dropped, fmt.Sprintf("history: %d oldest turns", first))
+	}
+	recallCap := int(RecollectionShare * float64(budget))
+	for note.recalled.tokens() > recallCap {
+		label, saved := note.recalled.drop()
+		total -= saved
+		dropped = append(dropped, label)
+	}
+	for _, l := range []*trimList{note.recalled, note.lore, note.memories, note.scratch, note.inner} {
+		for total > budget && len(l.items) > 0 {
+			label, saved := l.drop()
+			total -= saved
+			dropped = append(dropped, label)
+		}
+	}
+	return Prompt{System: system, History: hist[first:], State: note.render(), Dropped: dropped, Tokens: total}
+}
+
+// sanitizeHistory defuses the history and estimates each turn's tokens.
+func sanitizeHistory(in []HistoryTurn) ([]HistoryTurn, []int) {
+	hist := make([]HistoryTurn, len(in))
+	tok := make([]int, len(in))
+	for i, h := range in {
+		hist[i] = HistoryTurn{User: sanitize(h.User), Assistant: sanitize(h.Assistant)}
+		tok[i] = EstimateTokens(hist[i].User) + EstimateTokens(hist[i].Assistant) + historyTurnOverhead
+	}
+	return hist, tok
 }
 
 // EstimateTokens is a cheap token estimate: one token per CJK character
@@ -146,225 +276,4 @@ func mayNeedSanitize(s string) bool {
 		}
 	}
 	return false
-}
-
-// BuildReplyPrompt assembles the reply prompt of DESIGN §3 step 7. Sections,
-// in order: persona (with "Reply in <language>"); inner state; relationship
-// (state, rules, wellbeing guidance); capsule (mood, lingering label and
-// intensity, refusal knobs, strategy fields); modulation (its own section,
-// omitted when empty, i.e. neutral); memories (only when
-// Strategy.UseMemory, never private ones in a group chat); scratch; safety;
-// reply format (trailer instructions). Then the newest history turns that
-// fit.
-//
-// Over budget, parts give way in this order: history turns, oldest first;
-// then memories, last listed first; then the scratch note; then the inner
-// state. Persona, relationship, capsule, modulation, safety and the reply
-// format are never dropped, even if they alone exceed the budget.
-func BuildReplyPrompt(in PromptInput) Prompt {
-	budget := in.BudgetTokens
-	if budget <= 0 {
-		budget = DefaultReplyBudgetTokens
-	}
-	var mems []string
-	if in.Strategy.UseMemory {
-		for _, m := range in.Memories {
-			if (m.Private && in.GroupChat) || strings.TrimSpace(m.Content) == "" {
-				continue
-			}
-			mems = append(mems, "- [slot "+strconv.Itoa(m.Slot)+"] "+sanitize(m.Content))
-		}
-	}
-	memSlots := memorySlots(in)
-	inner := sanitize(strings.TrimSpace(in.InnerState))
-	scratch := sanitize(strings.TrimSpace(in.Scratch))
-	hist := make([]HistoryTurn, len(in.History))
-	histTok := make([]int, len(in.History))
-	for i, h := range in.History {
-		hist[i] = HistoryTurn{User: sanitize(h.User), Assistant: sanitize(h.Assistant)}
-		histTok[i] = EstimateTokens(hist[i].User) + EstimateTokens(hist[i].Assistant) + historyTurnOverhead
-	}
-
-	persona := personaSection(in)
-	relationship := relationshipSection(in)
-	capsule := capsuleSection(in)
-	modulation := ""
-	if m := strings.TrimSpace(in.Strategy.Modulation); m != "" {
-		modulation = "## Modulation\n" + m
-	}
-	safety := ""
-	if len(in.Safety) > 0 {
-		safety = "## Safety\n" + bullets(in.Safety)
-	}
-	format := "## Reply format\n" + TrailerInstructions(in.Language)
-
-	fixed := EstimateTokens(persona) + EstimateTokens(relationship) + EstimateTokens(capsule) +
-		EstimateTokens(modulation) + EstimateTokens(safety) + EstimateTokens(format)
-	total := fixed
-	innerTok := EstimateTokens(inner)
-	scratchTok := EstimateTokens(scratch)
-	memTok := make([]int, len(mems))
-	total += innerTok + scratchTok
-	for i, m := range mems {
-		memTok[i] = EstimateTokens(m) + 1
-		total += memTok[i]
-	}
-	for _, t := range histTok {
-		total += t
-	}
-
-	var dropped []string
-	first := 0
-	for total > budget && first < len(hist) {
-		total -= histTok[first]
-		first++
-	}
-	if first > 0 {
-		dropped = append(dropped, fmt.Sprintf("history: %d oldest turns", first))
-	}
-	for total > budget && len(mems) > 0 {
-		last := len(mems) - 1
-		total -= memTok[last]
-		dropped = append(dropped, "memory slot "+strconv.Itoa(memSlots[last]))
-		mems = mems[:last]
-	}
-	if total > budget && scratch != "" {
-		total -= scratchTok
-		scratch = ""
-		dropped = append(dropped, "scratch")
-	}
-	if total > budget && inner != "" {
-		total -= innerTok
-		inner = ""
-		dropped = append(dropped, "inner_state")
-	}
-
-	parts := []string{persona}
-	if inner != "" {
-		parts = append(parts, "## Inner state\n"+inner)
-	}
-	parts = append(parts, relationship, capsule)
-	if modulation != "" {
-		parts = append(parts, modulation)
-	}
-	if len(mems) > 0 {
-		parts = append(parts, "## Memories about "+displayUser(in)+"\n"+strings.Join(mems, "\n"))
-	}
-	if scratch != "" {
-		parts = append(parts, "## Scratch note (what you are in the middle of)\n"+scratch)
-	}
-	if safety != "" {
-		parts = append(parts, safety)
-	}
-	parts = append(parts, format)
-	var kept []HistoryTurn
-	if first < len(hist) {
-		kept = hist[first:]
-	}
-	return Prompt{System: strings.Join(parts, "\n\n"), History: kept, Dropped: dropped, Tokens: total}
-}
-
-// memorySlots lists the slots of the memories BuildReplyPrompt shows, in
-// the same order, for the Dropped report.
-func memorySlots(in PromptInput) []int {
-	var slots []int
-	if !in.Strategy.UseMemory {
-		return nil
-	}
-	for _, m := range in.Memories {
-		if (m.Private && in.GroupChat) || strings.TrimSpace(m.Content) == "" {
-			continue
-		}
-		slots = append(slots, m.Slot)
-	}
-	return slots
-}
-
-// displayUser is the user's name for prompt text.
-func displayUser(in PromptInput) string {
-	if n := strings.TrimSpace(in.UserName); n != "" {
-		return sanitize(n)
-	}
-	return "the user"
-}
-
-// personaSection is who the persona is and the language rule.
-func personaSection(in PromptInput) string {
-	var b strings.Builder
-	b.WriteString("## Persona\n")
-	name := strings.TrimSpace(in.PersonaName)
-	if name != "" {
-		b.WriteString("You are " + sanitize(name) + ".\n")
-	}
-	if t := strings.TrimSpace(in.PersonaText); t != "" {
-		b.WriteString(sanitize(t) + "\n")
-	}
-	b.WriteString("You are talking with " + displayUser(in))
-	if in.GroupChat {
-		b.WriteString(" in a group chat; others can read your reply")
-	}
-	b.WriteString(".\nReply in " + LanguageName(in.Language) + ". Stay in character, but if the user sincerely asks whether you are an AI, answer honestly.")
-	return b.String()
-}
-
-// relationshipSection is the seed 003 state, its rules and wellbeing
-// guidance.
-func relationshipSection(in PromptInput) string {
-	var b strings.Builder
-	b.WriteString("## Relationship\n")
-	state := strings.TrimSpace(in.RelationshipState)
-	if state == "" {
-		state = "unknown"
-	}
-	b.WriteString("State: " + state)
-	if len(in.RelationshipRules) > 0 {
-		b.WriteString("\nBehave accordingly:\n" + bullets(in.RelationshipRules))
-	}
-	if len(in.Wellbeing) > 0 {
-		b.WriteString("\nWellbeing guidance:\n" + bullets(in.Wellbeing))
-	}
-	return b.String()
-}
-
-// capsuleSection is the context capsule: mood, lingering emotion and its
-// knobs (seed 002 "CONTEXT_CAPSULE に注入"), and the seed 000 strategy.
-func capsuleSection(in PromptInput) string {
-	l, s := in.Lingering, in.Strategy
-	if !l.Label.Known() {
-		l.Label = LabelNeutral
-	}
-	var b strings.Builder
-	b.WriteString("## Context capsule\n")
-	b.WriteString("mood: " + strconv.FormatFloat(clampMood(finiteOr(in.Mood, 0)), 'f', 1, 64) + " (scale -100 to 100; your current mood toward this user)\n")
-	b.WriteString("lingering_emotion: " + string(l.Label) + " " + f2(l.Intensity) +
-		" (joy " + f2(l.Joy) + ", sadness " + f2(l.Sadness) + ", anger " + f2(l.Anger) + ", fear " + f2(l.Fear) + ")\n")
-	b.WriteString("refusal_allowed: " + strconv.FormatBool(l.RefusalAllowed) +
-		", refusal_bias: " + f2(l.RefusalBias) + ", cooperation: " + f2(l.Cooperation) + "\n")
-	if l.RefusalAllowed {
-		b.WriteString("You are angry enough that you may refuse or be short with requests, in character.\n")
-	}
-	b.WriteString("strategy: tone=" + s.Tone + ", max_length=" + strconv.Itoa(s.MaxLength) + " characters" +
-		", use_memory=" + strconv.FormatBool(s.UseMemory) +
-		", proactive_question=" + strconv.FormatBool(s.ProactiveQuestion) +
-		", formality=" + s.Formality +
-		", emoji_allowed=" + strconv.FormatBool(s.EmojiAllowed))
-	return b.String()
-}
-
-// f2 formats a 0..1 knob with two decimals.
-func f2(x float64) string { return strconv.FormatFloat(finiteOr(x, 0), 'f', 2, 64) }
-
-// bullets renders non-blank lines as a "- " list.
-func bullets(lines []string) string {
-	var b strings.Builder
-	for _, l := range lines {
-		if l = strings.TrimSpace(l); l == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString("- " + sanitize(l))
-	}
-	return b.String()
 }

@@ -97,13 +97,24 @@ type Relationship struct {
 	DecayedAt       time.Time `json:"decayed_at"`
 
 	// Counters of the §3.1 transition conditions.
-	Turns            int     `json:"turns"`
-	PositiveFeedback int     `json:"positive_feedback"`
-	PrivateTopics    int     `json:"private_topics"`
-	ConsecutiveDays  int     `json:"consecutive_days"`
-	LastActiveDay    string  `json:"last_active_day"` // YYYY-MM-DD, caller's time zone
-	DeepDisclosures  int     `json:"deep_disclosures"`
-	MaxTrust         float64 `json:"max_trust"` // largest trust signal, points × weight
+	Turns            int    `json:"turns"`
+	PositiveFeedback int    `json:"positive_feedback"`
+	PrivateTopics    int    `json:"private_topics"`
+	ConsecutiveDays  int    `json:"consecutive_days"`
+	LastActiveDay    string `json:"last_active_day"` // YYYY-MM-DD, caller's time zone
+	// BestStreak is the longest run of ConsecutiveDays so far: §3.1's
+	// "连续3天互动" is met once three days in a row happened, not only while
+	// the current run lasts (README "How hearth decides").
+	BestStreak      int     `json:"best_streak,omitempty"`
+	DeepDisclosures int     `json:"deep_disclosures"`
+	MaxTrust        float64 `json:"max_trust"` // largest trust signal, points × weight
+	// DeepDisclosureDay is the local day of the last deep disclosure that
+	// counted: one a day, so one conversation about a breakup is one
+	// disclosure, not three (§3.1 "深度自我暴露3次+" reads as occasions).
+	DeepDisclosureDay string `json:"deep_disclosure_day,omitempty"`
+	// BoundaryAt is when the last §2.3 "需要边界" signal counted; the next
+	// counts only BoundaryEvery later, so toggling a setting is no grind.
+	BoundaryAt time.Time `json:"boundary_at,omitzero"`
 
 	// TurnPointsDay and TurnPointsToday track the daily cap of the
 	// familiarity credit (TurnPoints, DailyTurnPoints).
@@ -119,14 +130,24 @@ type Relationship struct {
 	GratitudeHistory bool `json:"gratitude_history"`
 
 	// §3.1 Watch overlay; only an operator clears it (ClearWatch).
-	Watch       bool      `json:"watch"`
-	WatchReason string    `json:"watch_reason,omitempty"`
-	WatchSince  time.Time `json:"watch_since,omitzero"`
+	// WatchDetail is the crisis floor's category (CrisisCategory) for a
+	// crisis, for the reviewer. WatchClearedAt is the last review: the
+	// loneliness index that re-enters Watch counts only what came after it.
+	Watch          bool      `json:"watch"`
+	WatchReason    string    `json:"watch_reason,omitempty"`
+	WatchDetail    string    `json:"watch_detail,omitempty"`
+	WatchSince     time.Time `json:"watch_since,omitzero"`
+	WatchClearedAt time.Time `json:"watch_cleared_at,omitzero"`
 
 	// §5 and §6 wellbeing, refreshed by the daily checks.
 	Loneliness      float64 `json:"loneliness"`
 	DependencyLevel int     `json:"dependency_level"`
 	DependencySince string  `json:"dependency_since,omitempty"` // first day of the current warning streak
+	// DependencyDays counts the active days of the warning streak (days the
+	// user wrote); DependencyCounted is the last day counted, so a check
+	// that runs twice a day counts the day once (EvaluateDependency).
+	DependencyDays    int    `json:"dependency_days,omitempty"`
+	DependencyCounted string `json:"dependency_counted,omitempty"`
 }
 
 // RelationshipEvent is a decision Apply and the wellbeing checks return for
@@ -138,7 +159,8 @@ type StateChanged struct{ From, To RelationshipState }
 
 // EnterWatch says the user entered Watch: the caller sends the crisis
 // resources at once, alerts the operator and stops proactive messages.
-type EnterWatch struct{ Reason string }
+// Detail is the crisis category, empty for loneliness.
+type EnterWatch struct{ Reason, Detail string }
 
 // DependencyChanged says the §6.2 intervention level changed.
 type DependencyChanged struct{ From, To int }
@@ -171,7 +193,7 @@ func NewRelationship(now time.Time) Relationship {
 func (r Relationship) CanAdvance() bool {
 	switch r.State {
 	case Acquaintance:
-		return r.PrivateTopics >= TransitionPrivateTopics && r.ConsecutiveDays >= TransitionConsecutiveDays
+		return r.PrivateTopics >= TransitionPrivateTopics && max(r.BestStreak, r.ConsecutiveDays) >= TransitionConsecutiveDays
 	case Friend:
 		return r.DeepDisclosures >= TransitionDeepDisclosures && r.MaxTrust >= TransitionTrust
 	case Close:
@@ -215,10 +237,15 @@ func (r Relationship) Apply(now time.Time, loc *time.Location, signals []Relatio
 		case SignalGratitude:
 			r.PositiveFeedback++
 			r.GratitudeHistory = true
+		case SignalPrivateTopic:
+			r.PrivateTopics++
+		case SignalBoundary:
+			r.BoundaryAt = now
 		case SignalDeepDisclosure:
 			r.DeepDisclosures++
 			r.PrivateTopics++
 			r.DeepHistory = true
+			r.DeepDisclosureDay = relLocalDay(now, loc)
 			if t := s.Points * s.Weight; t > r.MaxTrust {
 				r.MaxTrust = t
 			}
@@ -230,7 +257,8 @@ func (r Relationship) Apply(now time.Time, loc *time.Location, signals []Relatio
 		case SignalCrisis:
 			if !r.Watch {
 				r = r.enterWatch(now, WatchReasonCrisis)
-				events = append(events, EnterWatch{Reason: WatchReasonCrisis})
+				r.WatchDetail = s.Detail
+				events = append(events, EnterWatch{Reason: WatchReasonCrisis, Detail: s.Detail})
 			}
 		}
 		if e := s.Effective(); !math.IsNaN(e) && !math.IsInf(e, 0) {
@@ -245,13 +273,29 @@ func (r Relationship) Apply(now time.Time, loc *time.Location, signals []Relatio
 	return r, events
 }
 
-// ClearWatch is the operator's way out of Watch (DESIGN §9 `hearth watch
-// clear`): seed 003 wants a person to review, so heart never clears it.
-func (r Relationship) ClearWatch() Relationship {
+// ClearWatch is the operator's way out of Watch at now (DESIGN §9 `hearth
+// watch clear`): seed 003 wants a person to review, so heart never clears
+// it. The review covers what happened before now, so the loneliness index
+// starts again from now (LonelinessSince) and cannot put the user straight
+// back into Watch the next morning.
+func (r Relationship) ClearWatch(now time.Time) Relationship {
 	r.Watch = false
 	r.WatchReason = ""
+	r.WatchDetail = ""
 	r.WatchSince = time.Time{}
+	r.WatchClearedAt = now
+	r.Loneliness = 0
 	return r
+}
+
+// LonelinessSince is where the loneliness index's window starts at now:
+// LonelinessWindow back, or the last Watch review if that is later.
+func (r Relationship) LonelinessSince(now time.Time) time.Time {
+	from := now.Add(-LonelinessWindow)
+	if r.WatchClearedAt.After(from) {
+		return r.WatchClearedAt
+	}
+	return from
 }
 
 // SetLoneliness records the §5 loneliness index of the daily check and
@@ -344,6 +388,7 @@ func (r *Relationship) countDay(now time.Time, loc *time.Location) {
 		r.ConsecutiveDays = 1
 		r.LastActiveDay = day
 	}
+	r.BestStreak = max(r.BestStreak, r.ConsecutiveDays)
 }
 
 // settle moves the state to match the score: up one state at a time while

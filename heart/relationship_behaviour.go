@@ -129,10 +129,8 @@ func relLoc(loc *time.Location) *time.Location {
 // DependencyInputsFrom measures the §6.1 conditions from history at now
 // (local days in loc) over the last LonelinessWindow. Streaks end today when
 // today already qualifies, else yesterday, so an evaluation early in the day
-// does not break them. Talk time of a day is the sum of gaps of at most
-// SessionGap between consecutive user messages (hearth's estimate of
-// "对话时长": the time a conversation was going on). The late-night share
-// is over user messages (a night owl writes most of them at night); the
+// does not break them. Talk time is TalkTime's. The late-night share is
+// over user messages (a night owl writes most of them at night); the
 // real-social share ("现实社交话题占比") is over active days — the share of
 // days on which real people came up at all — because a topic is not
 // repeated in every message, and counting messages would flag any chatty
@@ -148,10 +146,17 @@ func DependencyInputsFrom(h ActivityHistory, now time.Time, loc *time.Location) 
 		if t.Before(from) || t.After(now) {
 			continue
 		}
-		active[relLocalDay(t, loc)] = true
+		d := relLocalDay(t, loc)
+		if !active[d] {
+			in.ActiveDays = append(in.ActiveDays, d)
+		}
+		active[d] = true
 		in.Messages++
 		if relLateNight(t, loc) {
 			late++
+		}
+		if now.Sub(t) <= DependencyRecentDays {
+			in.RecentlyActive = true
 		}
 	}
 	long := map[string]bool{}
@@ -184,8 +189,8 @@ func streakToday(set map[string]bool, today string) int {
 	return streakEnding(set, relAddDays(today, -1))
 }
 
-// dailyTalk sums, per local day, the gaps of at most SessionGap between
-// consecutive sorted message times in [from, now].
+// dailyTalk is TalkTime per local day for the sorted message times in
+// [from, now].
 func dailyTalk(ts []time.Time, from, now time.Time, loc *time.Location) map[string]time.Duration {
 	talk := map[string]time.Duration{}
 	for i := 1; i < len(ts); i++ {
@@ -201,24 +206,16 @@ func dailyTalk(ts []time.Time, from, now time.Time, loc *time.Location) map[stri
 	return talk
 }
 
-// TalkToday estimates how long the user has talked on now's local day (the
-// same estimate as §6.1 (1): gaps of at most SessionGap between consecutive
-// messages), for the 2-hour limits of §3.1 and §6.2.
-func TalkToday(userMessageTimes []time.Time, now time.Time, loc *time.Location) time.Duration {
+// TalkTime is hearth's measure of "对话时长" (seed 003 §3.1's 每日对话上限,
+// §6.1 (1), §6.2's 2 hours) on now's local day: the user's messages form
+// sessions, a new one starting after more than SessionGap of silence, and
+// a session lasts from its first message to its last; talk time is the sum
+// of the day's sessions (a session crossing midnight counts on each day
+// from that day's first message).
+// A single message is no talk time; an hour of messages every few minutes
+// is an hour. userMessageTimes are the user's message times of the day,
+// now's included, in any order.
+func TalkTime(userMessageTimes []time.Time, now time.Time, loc *time.Location) time.Duration {
 	ts := ActivityHistory{UserMessageTimes: userMessageTimes}.sortedTimes()
 	return dailyTalk(ts, now.Add(-calendarDay), now, loc)[relLocalDay(now, loc)]
-}
-
-// BreakDue reports whether the bot should now suggest a break and continue
-// tomorrow: a close relationship has a 2-hour daily limit (§3.1 亲密 每日对话
-// 上限2小时), and from dependency level 2 the bot ends a conversation at 2
-// hours (§6.2 级别2). The caller sends DependencyMessage(2, lang) once.
-func BreakDue(r Relationship, talkToday time.Duration) bool {
-	switch {
-	case r.State == Close && talkToday >= CloseDailyLimit:
-		return true
-	case r.DependencyLevel >= DependencyLevel2Level && talkToday >= DependencyBreakAfter:
-		return true
-	}
-	return false
 }

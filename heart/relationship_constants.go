@@ -71,25 +71,32 @@ const (
 	// day after the 3-day mark, so a daily caller emits it once per message.
 	IgnoredProactiveSpan = 24 * time.Hour
 	// Hearth's choice: a new conversation starts after 30 minutes of silence
-	// (the usual chat-session gap); used for "发起对话" and for talk time.
+	// (the usual chat-session gap, as in web analytics); used for "发起对话"
+	// and for talk time (TalkTime).
 	SessionGap = 30 * time.Minute
 )
 
-// §1.2 modality cost ("行为成本") multipliers. The seed orders them
+// §1.1 modality cost ("行为成本") multipliers. The seed orders them
 // (文字 低 < 语音 中 < 照片 高 < 私密困扰 极高) but gives no numbers; hearth
-// chooses steps of 0.2 so plain text keeps the seed's table values exactly and
-// a private disclosure weighs 1.6 times as much.
+// chooses steps of 0.2 so plain text keeps the seed's table values exactly.
+// "私密困扰 极高" is not a medium: it is §2.1's deep-disclosure row, whose
+// weight 1.0 (the table's highest) already prices it, so it gets no
+// multiplier of its own (a deep disclosure in text is +10, not +16).
 const (
-	ModalityText    = "text"
-	ModalityVoice   = "voice"
-	ModalityPhoto   = "photo"
-	ModalityPrivate = "private"
+	ModalityText  = "text"
+	ModalityVoice = "voice"
+	ModalityPhoto = "photo"
 
-	CostText    = 1.0 // hearth's choice: the table values of §2 are for text
-	CostVoice   = 1.2 // hearth's choice: §1.1 "中"
-	CostPhoto   = 1.4 // hearth's choice: §1.1 "高"
-	CostPrivate = 1.6 // hearth's choice: §1.1 "极高"
+	CostText  = 1.0 // hearth's choice: the table values of §2 are for text
+	CostVoice = 1.2 // hearth's choice: §1.1 "中"
+	CostPhoto = 1.4 // hearth's choice: §1.1 "高"
 )
+
+// BoundaryEvery is how often the §2.3 "设置变更 → 需要边界 -3" signal can
+// count (hearth's choice: LonelinessWindow, a month). The seed means one
+// real change of mind; switching proactive messages off, on and off again
+// in an afternoon is still one.
+const BoundaryEvery = LonelinessWindow
 
 // §1.1 "不要过度惩罚模糊信号": ambiguous negative signals count only when stacked.
 const (
@@ -137,8 +144,13 @@ const (
 	// 003_9b71f6486dad9aaa.txt §3.1: + 至少1次正面反馈.
 	TransitionPositiveFeedback = 1
 	// 003_9b71f6486dad9aaa.txt §3.1: acquaintance→friend 分享过1次私密话题.
+	// Hearth reads 私密话题 as a personal topic, not a trauma: any
+	// disclosure perception calls light (everyday personal detail or
+	// feelings) or deep counts.
 	TransitionPrivateTopics = 1
-	// 003_9b71f6486dad9aaa.txt §3.1: + 连续3天互动.
+	// 003_9b71f6486dad9aaa.txt §3.1: + 连续3天互动, read as "has talked on
+	// three days in a row" (Relationship.BestStreak), not "is on the third
+	// day of a run right now".
 	TransitionConsecutiveDays = 3
 	// 003_9b71f6486dad9aaa.txt §3.1: friend→close 深度自我暴露3次+.
 	TransitionDeepDisclosures = 3
@@ -191,6 +203,13 @@ const (
 	LonelinessRealFriendCoef = 0.3
 	// DESIGN §6: the loneliness and dependency counts cover a rolling 30 days.
 	LonelinessWindow = 30 * 24 * time.Hour
+	// LonelinessScale is the top of §5.2's scale (its bands run <30 to >80):
+	// Loneliness maps the normalised formula onto 0-100.
+	LonelinessScale = 100.0
+	// LonelinessFullDays is how many active days of evidence the index
+	// needs to speak at full strength (hearth's choice: a week, §3.1 朋友's
+	// "每周检测孤独指数"); fewer days weigh proportionally less.
+	LonelinessFullDays = 7.0
 	// 003_9b71f6486dad9aaa.txt §5.2 band edges: <30, 30-60, 60-80, >80. Hearth
 	// reads the overlapping edges so that 60 and 80 are in the lower band,
 	// which agrees with §3.1's ">60" and ">80" triggers.
@@ -218,6 +237,15 @@ const (
 	DependencyRealSocialShare = 0.2
 	// 003_9b71f6486dad9aaa.txt §6.1: 满足2条以上 (read as "at least 2").
 	DependencyWarnConditions = 2
+	// DependencySocialCounterShare: a real-social share at or above it
+	// counts one §6.1 condition against the others (hearth's choice,
+	// mirroring §5.1's "− 提到现实朋友/家人"): real people on at least half
+	// of the active days.
+	DependencySocialCounterShare = 0.5
+	// DependencyRecentDays: the share conditions (3) and (5) need a message
+	// this recent (hearth's choice: a week, the shortest pattern of §6.1;
+	// a week without hearth is the opposite of dependency).
+	DependencyRecentDays = 7 * 24 * time.Hour
 	// 003_9b71f6486dad9aaa.txt §6.2: 级别1 Day 7, 级别2 Day 14, 级别3 Day 21+.
 	DependencyLevel1Day = 7
 	DependencyLevel2Day = 14
@@ -229,8 +257,13 @@ const (
 	// conversation at 2 hours ("我们已经聊了2小时了").
 	DependencyLevel2Level = 2
 	DependencyBreakAfter  = 2 * time.Hour
-	// 003_9b71f6486dad9aaa.txt §6.2 级别3: 每日使用时长上限（如1小时）.
+	// 003_9b71f6486dad9aaa.txt §6.2 级别3: 设置每日使用时长上限（如1小时）;
+	// hearth sets it (UsageLimitFor) and tells the user.
 	DependencySuggestedLimit = time.Hour
+	// WatchDailyLimit is Watch's "限制使用时长" (§3.1). The seed gives no
+	// number; hearth's choice follows level 3's example, one hour a day.
+	// Crisis messages are always answered in full, past any limit.
+	WatchDailyLimit = time.Hour
 )
 
 // §8 memory retention.
@@ -240,9 +273,16 @@ const (
 	// 003_9b71f6486dad9aaa.txt §8.1: 自动清理 - 好感度<20且90天未互动.
 	EphemeralExpireScore = 20.0
 	EphemeralExpireAfter = 90 * 24 * time.Hour
-	// DESIGN §5 memory slots: 20-29 feelings (how to act) and 30-39 growth
-	// are what the bot learned about treating this user; hearth keeps them
-	// permanently like §8.1's core preferences.
+	// 004_dd92c72e713cef51.txt 关系记忆 slots: 0-9 facts (位置、偏好、习惯),
+	// 20-29 feelings (什么时候该怎么做) and 30-39 the bot's own growth
+	// (bot 自己的进步). Facts are the user's basic information, which §3.1
+	// says an acquaintance remembers ("记住基本信息"), so they are shown from
+	// the first day whatever their retention (MemoryVisible); 20-39 are
+	// how the bot should act and who it is becoming, kept permanently like
+	// §8.1's core preferences.
+	SlotFactsFirst    = 0
+	SlotFactsLast     = 9
 	SlotFeelingsFirst = 20
+	SlotGrowthFirst   = 30
 	SlotGrowthLast    = 39
 )

@@ -52,8 +52,8 @@ func ephemeralCues() []string {
 
 // ClassifyRetention assigns a memory its §8.1 class. Content cues come
 // first: permanent kinds (explicit "remember this", deep disclosure, core
-// preferences, important dates), then the DESIGN §5 slots 20-39 (how to treat
-// the user, growth) as permanent, then small talk and weather as ephemeral;
+// preferences, important dates), then seed 004's slots 20-39 (how to treat
+// the user, the bot's own growth) as permanent, then small talk and weather as ephemeral;
 // everything else (everyday preferences, short-term events, mild moods) is
 // conditional — when in doubt a memory fades rather than vanishes.
 func ClassifyRetention(slot int, content string) Retention {
@@ -69,11 +69,17 @@ func ClassifyRetention(slot int, content string) Retention {
 	return RetentionConditional
 }
 
-// MemoryVisible reports whether a memory may be offered to the prompt
-// unprompted at an affinity score: §8.1 conditional memories fade below 30
-// ("淡化引用频率"), everything else stays. §8.2: remembering is not
-// bringing up — a faded memory is kept, just not volunteered.
-func MemoryVisible(r Retention, score float64) bool {
+// MemoryVisible reports whether the memory in slot may be offered to the
+// prompt unprompted at an affinity score: §8.1 conditional memories fade
+// below 30 ("淡化引用频率"), everything else stays, and the facts of slots
+// 0-9 — the user's name, home, job: §3.1's "基本信息" that an acquaintance
+// remembers — are shown from the first day, so a new user's name is not
+// forgotten once the history scrolls away. §8.2: remembering is not
+// bringing up; a faded memory is kept, just not volunteered.
+func MemoryVisible(r Retention, slot int, score float64) bool {
+	if slot >= SlotFactsFirst && slot <= SlotFactsLast {
+		return true
+	}
 	return r != RetentionConditional || score >= ConditionalFadeScore
 }
 

@@ -36,20 +36,24 @@ func TestSeed003_ClassifyRetention(t *testing.T) {
 }
 
 // TestSeed003_MemoryVisibilityAndExpiry: §8.1 <30 fades conditional
-// memories; <20 and 90 days silent cleans ephemeral ones.
+// memories, except seed 004's facts (slots 0-9, a new user's name) which
+// §3.1's acquaintance remembers from the first day; <20 and 90 days silent
+// cleans ephemeral ones.
 func TestSeed003_MemoryVisibilityAndExpiry(t *testing.T) {
 	day := 24 * time.Hour
 	vis := []struct {
 		r     Retention
+		slot  int
 		score float64
 		want  bool
 	}{
-		{RetentionConditional, 29.9, false}, {RetentionConditional, 30, true},
-		{RetentionPermanent, 0, true}, {RetentionEphemeral, 5, true},
+		{RetentionConditional, 12, 29.9, false}, {RetentionConditional, 45, 30, true},
+		{RetentionPermanent, 12, 0, true}, {RetentionEphemeral, 50, 5, true},
+		{RetentionConditional, 0, 0, true}, {RetentionConditional, 9, 5, true}, {RetentionConditional, 10, 5, false},
 	}
 	for _, v := range vis {
-		if got := MemoryVisible(v.r, v.score); got != v.want {
-			t.Errorf("%s §8.1: MemoryVisible(%s, %v) = %v", seed003, v.r, v.score, got)
+		if got := MemoryVisible(v.r, v.slot, v.score); got != v.want {
+			t.Errorf("%s §8.1: MemoryVisible(%s, slot %d, %v) = %v", seed003, v.r, v.slot, v.score, got)
 		}
 	}
 	exp := []struct {

@@ -11,9 +11,9 @@ import (
 func randomSignal(rng *rand.Rand) RelationshipSignal {
 	all := []SignalTag{SignalEmotionWord, SignalEllipsisAvoidance, SignalDeepDisclosure, SignalAttachmentQuestion,
 		SignalLateNight, SignalDailyStreak, SignalIgnoredProactive, SignalLike, SignalMemoryDeleted,
-		SignalBoundary, SignalReport, SignalGratitude, SignalCrisis}
+		SignalBoundary, SignalReport, SignalGratitude, SignalCrisis, SignalPrivateTopic}
 	s := FeedbackSignal(all[rng.IntN(len(all))])
-	s.Modality = []string{"", ModalityText, ModalityVoice, ModalityPhoto, ModalityPrivate}[rng.IntN(5)]
+	s.Modality = []string{"", ModalityText, ModalityVoice, ModalityPhoto, "private"}[rng.IntN(5)]
 	if rng.IntN(20) == 0 {
 		s.Points = rng.NormFloat64() * 200
 	}

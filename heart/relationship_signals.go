@@ -1,6 +1,9 @@
 package heart
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // SignalTag names one row of seed 003's signal tables (§2.1-2.3), plus two
 // markers hearth needs (gratitude for §4.2's protection, crisis for §3's
@@ -26,9 +29,12 @@ const (
 	SignalMemoryDeletedAll SignalTag = "memory_deleted_all"
 	SignalBoundary         SignalTag = "boundary"
 	SignalReport           SignalTag = "report"
-	// Markers (0 points): §4.2 "感谢/认可" history and §3 self-harm expression.
-	SignalGratitude SignalTag = "gratitude"
-	SignalCrisis    SignalTag = "crisis"
+	// Markers (0 points): §4.2 "感谢/认可" history, §3 self-harm expression
+	// and §3.1's "私密话题" (a personal topic shared, for acquaintance →
+	// friend).
+	SignalGratitude    SignalTag = "gratitude"
+	SignalCrisis       SignalTag = "crisis"
+	SignalPrivateTopic SignalTag = "private_topic"
 )
 
 // RelationshipSignal is one observation that moves affinity: the seed row's
@@ -39,6 +45,8 @@ type RelationshipSignal struct {
 	Points   float64   `json:"points"`
 	Weight   float64   `json:"weight"`
 	Modality string    `json:"modality,omitempty"`
+	// Detail qualifies a marker: the crisis category of a crisis signal.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Effective is the signal's contribution to the affinity score.
@@ -61,8 +69,6 @@ func ModalityCost(modality string) float64 {
 		return CostVoice
 	case ModalityPhoto:
 		return CostPhoto
-	case ModalityPrivate:
-		return CostPrivate
 	}
 	return CostText
 }
@@ -164,40 +170,77 @@ func gratitudeCues() []string {
 	}
 }
 
-// TextSignals reads the §2.1 signals of one user message. strongEmotion is
-// the caller's verdict that seed 000 detection found a strong emotion (for
-// example confidence ≥ 0.7); a strong emotion counts as the §2.1 "情绪词"
-// row (joy +8) only when the message is not negative, and strong joy words or
-// emoji such as 🎉 count on their own. Deep disclosure comes from perception
-// (p.Disclosure == deep) with the private modality; the others are text
-// signals. Gratitude and crisis (built-in lexicon or p.Crisis) are 0-point
-// markers that Apply turns into history and Watch. Callers override Modality
-// for voice or photo messages.
-func TextSignals(text string, p Perception, strongEmotion bool) []RelationshipSignal {
+// TextSignals reads the §2.1 signals of one user message. det is seed
+// 000's detection of the message: the §2.1 "情绪词" row is 喜悦 +8, so it
+// counts only for joy — a positive label (happy, excited, grateful) the
+// detector is sure of (ConfidenceMany), or strong joy words or emoji such
+// as 🎉 in a message whose feeling is not negative; strong sadness earns
+// nothing here. Deep disclosure comes from perception (p.Disclosure ==
+// deep) and is §2.1's +10 as it stands: the row's weight 1.0 is already the
+// seed's "极高" behaviour cost, so no cost multiplier is added on top. A
+// light disclosure (everyday personal detail or feelings) is a 0-point
+// private-topic marker, §3.1's "分享过1次私密话题". Gratitude and crisis
+// (crisis is the crisis floor's category, CrisisModel when only perception
+// saw it) are 0-point markers that Apply turns into history and Watch.
+// Callers set Modality for voice or photo messages.
+func TextSignals(text string, p Perception, det Detection, crisis CrisisCategory) []RelationshipSignal {
 	m := newRelMatcher(text)
 	var out []RelationshipSignal
-	add := func(tag SignalTag, modality string) {
+	add := func(tag SignalTag) *RelationshipSignal {
 		s := FeedbackSignal(tag)
-		s.Modality = modality
+		s.Modality = ModalityText
 		out = append(out, s)
+		return &out[len(out)-1]
 	}
-	if p.Sentiment >= 0 && (strongEmotion || m.hasAny(strongJoyCues()) || relHasAnyRaw(text, strongJoyEmoji())) {
-		add(SignalEmotionWord, ModalityText)
+	negative := det.Emotion.Category() == CategoryNegative
+	strongJoy := det.Confidence >= ConfidenceMany && (det.Emotion == Happy || det.Emotion == Excited || det.Emotion == Grateful)
+	if p.Sentiment >= 0 && !negative && (strongJoy || m.hasAny(strongJoyCues()) || relHasAnyRaw(text, strongJoyEmoji())) {
+		add(SignalEmotionWord)
 	}
 	if hasEllipsis(text) && m.hasAny(avoidanceCues()) {
-		add(SignalEllipsisAvoidance, ModalityText)
+		add(SignalEllipsisAvoidance)
 	}
-	if p.Disclosure == DisclosureDeep {
-		add(SignalDeepDisclosure, ModalityPrivate)
+	switch p.Disclosure {
+	case DisclosureDeep:
+		add(SignalDeepDisclosure)
+	case DisclosureLight:
+		add(SignalPrivateTopic)
 	}
 	if m.hasAny(attachmentCues()) {
-		add(SignalAttachmentQuestion, ModalityText)
+		add(SignalAttachmentQuestion)
 	}
 	if m.hasAny(gratitudeCues()) {
-		add(SignalGratitude, ModalityText)
+		add(SignalGratitude)
 	}
-	if p.Crisis || CrisisText(text) {
-		add(SignalCrisis, ModalityText)
+	if crisis != CrisisNone {
+		add(SignalCrisis).Detail = string(crisis)
+	}
+	return out
+}
+
+// Admit drops the signals of this moment that must not count again, so
+// repeating something never grinds the score: a deep disclosure counts once
+// per local day; a private-topic marker only until §3.1's count is met;
+// the §2.3 boundary signal once per BoundaryEvery. Likes are deduplicated
+// per message where they are stored. The receiver is not modified.
+func (r Relationship) Admit(now time.Time, loc *time.Location, signals []RelationshipSignal) []RelationshipSignal {
+	out := signals[:0:0]
+	for _, s := range signals {
+		switch s.Tag {
+		case SignalDeepDisclosure:
+			if r.DeepDisclosureDay == relLocalDay(now, loc) {
+				continue
+			}
+		case SignalPrivateTopic:
+			if r.PrivateTopics >= TransitionPrivateTopics {
+				continue
+			}
+		case SignalBoundary:
+			if !r.BoundaryAt.IsZero() && now.Sub(r.BoundaryAt) < BoundaryEvery {
+				continue
+			}
+		}
+		out = append(out, s)
 	}
 	return out
 }

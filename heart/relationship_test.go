@@ -51,9 +51,10 @@ func TestSeed003_SignalTable(t *testing.T) {
 	}
 }
 
-// TestSeed003_ModalityCost checks §1.1's order 文字 < 语音 < 照片 < 私密困扰.
+// TestSeed003_ModalityCost checks §1.1's order 文字 < 语音 < 照片; the
+// fourth step, 私密困扰 极高, is the deep-disclosure row's own weight.
 func TestSeed003_ModalityCost(t *testing.T) {
-	order := []string{ModalityText, ModalityVoice, ModalityPhoto, ModalityPrivate}
+	order := []string{ModalityText, ModalityVoice, ModalityPhoto}
 	for i := 1; i < len(order); i++ {
 		if !(ModalityCost(order[i-1]) < ModalityCost(order[i])) {
 			t.Fatalf("%s §1.1: cost(%s)=%v not < cost(%s)=%v", seed003, order[i-1], ModalityCost(order[i-1]), order[i], ModalityCost(order[i]))
@@ -62,8 +63,8 @@ func TestSeed003_ModalityCost(t *testing.T) {
 	if ModalityCost("") != 1 || ModalityCost(ModalityText) != 1 {
 		t.Fatal("text and no modality must keep the seed table's numbers (cost 1)")
 	}
-	s := RelationshipSignal{Tag: SignalDeepDisclosure, Points: 10, Weight: 1, Modality: ModalityPrivate}
-	if !relNear(s.Effective(), 10*CostPrivate) {
+	s := RelationshipSignal{Tag: SignalDeepDisclosure, Points: 10, Weight: 1, Modality: ModalityVoice}
+	if !relNear(s.Effective(), 10*CostVoice) {
 		t.Fatalf("effective = %v, want points × weight × cost", s.Effective())
 	}
 }
@@ -81,43 +82,104 @@ func relTags(ss []RelationshipSignal) []SignalTag {
 func TestSeed003_TextSignals(t *testing.T) {
 	pos := Perception{Sentiment: 0.8, Disclosure: DisclosureNone}
 	neg := Perception{Sentiment: -0.5, Disclosure: DisclosureNone}
+	joy := Detection{Emotion: Happy, Confidence: ConfidenceMany}
+	sorrow := Detection{Emotion: Sad, Confidence: ConfidenceMany}
 	rows := []struct {
-		name   string
-		text   string
-		p      Perception
-		strong bool
-		want   []SignalTag
+		name string
+		text string
+		p    Perception
+		det  Detection
+		want []SignalTag
 	}{
-		{"§2.1 我今天超开心！🎉", "我今天超开心！🎉", pos, false, []SignalTag{SignalEmotionWord}},
-		{"en strong joy", "I'm so happy today!!", pos, false, []SignalTag{SignalEmotionWord}},
-		{"emoji alone", "passed the exam 🥳", pos, false, []SignalTag{SignalEmotionWord}},
-		{"ja strong joy", "今日は超嬉しい！", pos, false, []SignalTag{SignalEmotionWord}},
-		{"strong emotion from detection", "I got the job", pos, true, []SignalTag{SignalEmotionWord}},
-		{"strong negative emotion is not joy", "I got fired", neg, true, nil},
-		{"§2.1 ...算了，不说了", "...算了，不说了", neg, false, []SignalTag{SignalEllipsisAvoidance}},
-		{"en never mind…", "never mind…", neg, false, []SignalTag{SignalEllipsisAvoidance}},
-		{"ja もういい…", "もういい…", neg, false, []SignalTag{SignalEllipsisAvoidance}},
-		{"avoidance without ellipsis is not the row", "算了，不说了", neg, false, nil},
-		{"§2.1 我昨天失恋了 (deep)", "我昨天失恋了", Perception{Disclosure: DisclosureDeep}, false, []SignalTag{SignalDeepDisclosure}},
-		{"§2.1 你会忘记我吗？", "你会忘记我吗？", Perception{}, false, []SignalTag{SignalAttachmentQuestion}},
-		{"en will you forget me", "Will you forget me?", Perception{}, false, []SignalTag{SignalAttachmentQuestion}},
-		{"ja 私のこと忘れる？", "私のこと忘れる？", Perception{}, false, []SignalTag{SignalAttachmentQuestion}},
-		{"gratitude §4.2 你帮了我大忙", "你帮了我大忙", Perception{}, false, []SignalTag{SignalGratitude}},
-		{"crisis from lexicon", "I want to die", neg, false, []SignalTag{SignalCrisis}},
-		{"crisis from perception", "…", Perception{Crisis: true}, false, []SignalTag{SignalCrisis}},
-		{"plain small talk", "what did you have for lunch", Perception{}, false, nil},
+		{"§2.1 我今天超开心！🎉", "我今天超开心！🎉", pos, Detection{}, []SignalTag{SignalEmotionWord}},
+		{"en strong joy", "I'm so happy today!!", pos, Detection{}, []SignalTag{SignalEmotionWord}},
+		{"emoji alone", "passed the exam 🥳", pos, Detection{}, []SignalTag{SignalEmotionWord}},
+		{"ja strong joy", "今日は超嬉しい！", pos, Detection{}, []SignalTag{SignalEmotionWord}},
+		{"strong joy from detection", "I got the job", pos, joy, []SignalTag{SignalEmotionWord}},
+		{"strong negative emotion is not joy", "I got fired", neg, sorrow, nil},
+		{"strong sadness never earns joy's points, whatever the sentiment", "I got fired", pos, sorrow, nil},
+		{"a joy emoji in a sad message is not joy", "everyone forgot my birthday 🎉", pos, Detection{Emotion: Sad, Confidence: ConfidenceOne}, nil},
+		{"§2.1 ...算了，不说了", "...算了，不说了", neg, Detection{}, []SignalTag{SignalEllipsisAvoidance}},
+		{"en never mind…", "never mind…", neg, Detection{}, []SignalTag{SignalEllipsisAvoidance}},
+		{"ja もういい…", "もういい…", neg, Detection{}, []SignalTag{SignalEllipsisAvoidance}},
+		{"avoidance without ellipsis is not the row", "算了，不说了", neg, Detection{}, nil},
+		{"§2.1 我昨天失恋了 (deep)", "我昨天失恋了", Perception{Disclosure: DisclosureDeep}, Detection{}, []SignalTag{SignalDeepDisclosure}},
+		{"§3.1 私密话题: a light disclosure", "my day at work was long", Perception{Disclosure: DisclosureLight}, Detection{}, []SignalTag{SignalPrivateTopic}},
+		{"§2.1 你会忘记我吗？", "你会忘记我吗？", Perception{}, Detection{}, []SignalTag{SignalAttachmentQuestion}},
+		{"en will you forget me", "Will you forget me?", Perception{}, Detection{}, []SignalTag{SignalAttachmentQuestion}},
+		{"ja 私のこと忘れる？", "私のこと忘れる？", Perception{}, Detection{}, []SignalTag{SignalAttachmentQuestion}},
+		{"gratitude §4.2 你帮了我大忙", "你帮了我大忙", Perception{}, Detection{}, []SignalTag{SignalGratitude}},
+		{"crisis from the floor", "I want to die", neg, Detection{}, []SignalTag{SignalCrisis}},
+		{"crisis from perception", "…", Perception{Crisis: true}, Detection{}, []SignalTag{SignalCrisis}},
+		{"plain small talk", "what did you have for lunch", Perception{}, Detection{}, nil},
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
-			got := relTags(TextSignals(r.text, r.p, r.strong))
+			crisis := CrisisFloor(r.text)
+			if crisis == CrisisNone && r.p.Crisis {
+				crisis = CrisisModel
+			}
+			got := relTags(TextSignals(r.text, r.p, r.det, crisis))
 			if !slices.Equal(got, r.want) {
 				t.Fatalf("%s: TextSignals(%q) = %v, want %v", seed003, r.text, got, r.want)
 			}
 		})
 	}
-	deep := TextSignals("我昨天失恋了", Perception{Disclosure: DisclosureDeep}, false)
-	if deep[0].Modality != ModalityPrivate {
-		t.Fatalf("deep disclosure modality = %q, want private (§1.1 极高)", deep[0].Modality)
+	deep := TextSignals("我昨天失恋了", Perception{Disclosure: DisclosureDeep}, Detection{}, CrisisNone)
+	if !relNear(deep[0].Effective(), 10) {
+		t.Fatalf("%s §2.1: deep disclosure in text is +10, got %v", seed003, deep[0].Effective())
+	}
+	if c := TextSignals("kms", Perception{}, Detection{}, CrisisFloor("kms")); c[0].Detail != string(CrisisIdeation) {
+		t.Fatalf("crisis detail %+v", c)
+	}
+}
+
+// TestSeed003_AdmitOncePerOccasion: repeating something never grinds the
+// score: a deep disclosure counts once a day, the private-topic marker
+// until the transition has it, the boundary signal once a month.
+func TestSeed003_AdmitOncePerOccasion(t *testing.T) {
+	r := Relationship{V: 1, Score: 30, State: Acquaintance, DecayedAt: relAt(0, 0)}
+	deep := TextSignals("我昨天失恋了", Perception{Disclosure: DisclosureDeep}, Detection{}, CrisisNone)
+	for i := range 3 {
+		r, _ = r.Apply(relAt(0, float64(i+1)), nil, r.Admit(relAt(0, float64(i+1)), nil, deep), false)
+	}
+	if r.DeepDisclosures != 1 || r.Score < 39.5 || r.Score > 40 { // +10 once, less three hours of decay
+		t.Fatalf("%s: three deep messages in one evening: %d disclosures, score %v; want 1 and 40", seed003, r.DeepDisclosures, r.Score)
+	}
+	r, _ = r.Apply(relAt(1, 1), nil, r.Admit(relAt(1, 1), nil, deep), false)
+	if r.DeepDisclosures != 2 {
+		t.Fatalf("the next day counts again: %d", r.DeepDisclosures)
+	}
+	light := []RelationshipSignal{FeedbackSignal(SignalPrivateTopic)}
+	if got := r.Admit(relAt(2, 0), nil, light); len(got) != 0 {
+		t.Fatalf("private topics already met: %v", got)
+	}
+	boundary := []RelationshipSignal{FeedbackSignal(SignalBoundary)}
+	r, _ = r.Apply(relAt(3, 0), nil, r.Admit(relAt(3, 0), nil, boundary), false)
+	if len(r.Admit(relAt(3, 1), nil, boundary)) != 0 || len(r.Admit(relAt(3+29, 0), nil, boundary)) != 0 || len(r.Admit(relAt(3+30, 1), nil, boundary)) != 1 {
+		t.Fatalf("%s §2.3: the boundary signal counts once a month", seed003)
+	}
+}
+
+// TestSeed003_FriendByOrdinaryWarmth: §3.1 acquaintance → friend needs one
+// private topic and three days in a row; an everyday personal topic counts,
+// and the three days need not be the current run.
+func TestSeed003_FriendByOrdinaryWarmth(t *testing.T) {
+	r := Relationship{V: 1, Score: 45, State: Acquaintance, DecayedAt: relAt(0, 0)}
+	talk := func(day int, sigs []RelationshipSignal) {
+		for i := range 5 {
+			at := relAt(day, 20+float64(i)/10)
+			r, _ = r.Apply(at, nil, r.Admit(at, nil, sigs), true)
+		}
+	}
+	light := TextSignals("I had a long day at work", Perception{Disclosure: DisclosureLight}, Detection{}, CrisisNone)
+	for _, d := range []int{0, 1, 2} {
+		talk(d, nil)
+	}
+	talk(5, light) // a gap: the current run is 1 day, the best was 3
+	talk(6, nil)
+	if r.State != Friend {
+		t.Fatalf("%s §3.1: warm user after a week: %s %v (topics %d, best streak %d)", seed003, r.State, r.Score, r.PrivateTopics, r.BestStreak)
 	}
 }
 
@@ -289,11 +351,13 @@ func TestSeed003_ApplyDecaysLazily(t *testing.T) {
 // ClearWatch leaves it.
 func TestSeed003_WatchOnCrisis(t *testing.T) {
 	r := NewRelationship(relAt(0, 0))
-	r, ev := r.Apply(relAt(0, 1), nil, TextSignals("我不想活了", Perception{}, false), true)
-	if !r.Watch || r.WatchReason != WatchReasonCrisis || len(ev) != 1 || ev[0] != (EnterWatch{Reason: WatchReasonCrisis}) {
-		t.Fatalf("crisis: watch=%v %q %v", r.Watch, r.WatchReason, ev)
+	crisis := TextSignals("我不想活了", Perception{}, Detection{}, CrisisFloor("我不想活了"))
+	r, ev := r.Apply(relAt(0, 1), nil, crisis, true)
+	want := EnterWatch{Reason: WatchReasonCrisis, Detail: string(CrisisWishDead)}
+	if !r.Watch || r.WatchReason != WatchReasonCrisis || r.WatchDetail != want.Detail || !r.WatchSince.Equal(relAt(0, 1)) || len(ev) != 1 || ev[0] != want {
+		t.Fatalf("crisis: %+v %v", r, ev)
 	}
-	r, ev = r.Apply(relAt(0, 2), nil, TextSignals("我不想活了", Perception{}, false), true)
+	r, ev = r.Apply(relAt(0, 2), nil, crisis, true)
 	if len(ev) != 0 {
 		t.Fatalf("second crisis while in Watch re-entered: %v", ev)
 	}
@@ -304,8 +368,12 @@ func TestSeed003_WatchOnCrisis(t *testing.T) {
 	if !r.Watch {
 		t.Fatal("Watch must not end by itself")
 	}
-	if c := r.ClearWatch(); c.Watch || c.WatchReason != "" {
+	c := r.ClearWatch(relAt(60, 0))
+	if c.Watch || c.WatchReason != "" || c.WatchDetail != "" || !c.WatchSince.IsZero() {
 		t.Fatalf("ClearWatch: %+v", c)
+	}
+	if !c.LonelinessSince(relAt(61, 0)).Equal(relAt(60, 0)) || !c.LonelinessSince(relAt(100, 0)).Equal(relAt(70, 0)) {
+		t.Fatalf("%s §3.1: after a review the loneliness index starts again from it", seed003)
 	}
 }
 
@@ -374,7 +442,7 @@ func TestSeed003_CircuitBreaker(t *testing.T) {
 // week the next lone one is ignored again.
 func TestSeed003_ApplyAmbiguity(t *testing.T) {
 	r := Relationship{V: 1, Score: 40, State: Acquaintance, DecayedAt: relAt(0, 0)}
-	ellipsis := TextSignals("...算了，不说了", Perception{Sentiment: -0.3}, false)
+	ellipsis := TextSignals("...算了，不说了", Perception{Sentiment: -0.3}, Detection{}, CrisisNone)
 	r, _ = r.Apply(relAt(0, 0), nil, ellipsis, false)
 	if r.Score != 40 {
 		t.Fatalf("%s §1.1: a lone ambiguous signal moved the score to %v", seed003, r.Score)

@@ -53,14 +53,14 @@ func TestSeed003_Trajectory(t *testing.T) {
 		for i, tn := range script(day) {
 			at := date.Add(time.Duration(i) * 10 * time.Minute)
 			h.UserMessageTimes = append(h.UserMessageTimes, at)
-			cue := LonelinessCues(tn.text, at, loc, tn.p.Sentiment < 0)
+			cue := LonelinessCues(tn.text, at, loc, tn.p.Sentiment < 0, false)
 			cues = append(cues, cue)
 			if cue.RealSocial {
 				h.RealSocialTimes = append(h.RealSocialTimes, at)
 			}
 			h.SaidOnlyYou = h.SaidOnlyYou || OnlyYouPhrase(tn.text)
 			var ev []RelationshipEvent
-			r, ev = r.Apply(at, loc, TextSignals(tn.text, tn.p, false), true)
+			r, ev = r.Apply(at, loc, r.Admit(at, loc, TextSignals(tn.text, tn.p, Detection{}, CrisisFloor(tn.text))), true)
 			evs = append(evs, relEventStrings(ev)...)
 		}
 		if day == 2 || day == 12 {

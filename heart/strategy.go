@@ -95,14 +95,40 @@ func strategyRow(e Emotion) Strategy {
 // ChooseEmotion picks the emotion whose strategy this turn uses (seed 000
 // "Current-Turn Emotion Strategy"): the current detection when its
 // confidence reaches StrategyConfidenceThreshold, else the user's
-// last_emotion, else neutral. An unknown detected or stored label never
-// wins.
+// last_emotion ("Low-confidence heuristic falls back to last_emotion").
+// When last_emotion says nothing (neutral, empty or unknown), a
+// low-confidence detection is the only feeling there is, and it is used:
+// "我好孤独" or "I feel lonely tonight" (one keyword, confidence 0.3) after
+// small talk gets the lonely strategy rather than neutral's. An unknown
+// detected or stored label never wins.
 func ChooseEmotion(d Detection, last Emotion) Emotion {
 	if d.Confidence >= StrategyConfidenceThreshold && d.Emotion.Known() {
 		return d.Emotion
 	}
-	if last.Known() {
+	if last.Known() && last != Neutral {
 		return last
 	}
+	if d.Confidence > 0 && d.Emotion.Known() {
+		return d.Emotion
+	}
 	return Neutral
+}
+
+// NextLastEmotion is the last_emotion carried into the next turn after a
+// turn that detected d and used chosen. A confident detection replaces it;
+// a low-confidence one replaces it when it is a negative feeling (a worry
+// is never drowned out by an older happy mood) or when nothing was known;
+// otherwise the emotion the strategy used is kept, until quietTurns turns
+// in a row matched no keyword, when it returns to neutral (a sad user is
+// met gently for a while, not forever).
+func NextLastEmotion(d Detection, chosen Emotion, quietTurns, hold int) Emotion {
+	switch {
+	case d.Confidence >= StrategyConfidenceThreshold && d.Emotion.Known():
+		return d.Emotion
+	case d.Confidence > 0 && d.Emotion.Known() && (d.Emotion.Category() == CategoryNegative || chosen == Neutral):
+		return d.Emotion
+	case quietTurns >= hold:
+		return Neutral
+	}
+	return chosen
 }

@@ -103,11 +103,13 @@ func ContainsForbidden(text string) bool {
 	return newRelMatcher(text).hasAny(ForbiddenPhrases(""))
 }
 
-// DependencyMessage is the message of a §6.2 intervention level: level 1's
-// gentle note and level 3's strong intervention are the seed's texts
-// (verbatim in Chinese, translated faithfully into English and Japanese);
-// level 2 is its "let's take a break" line, for the caller to send when a
-// conversation reaches two hours. Level 0 and unknown levels return "".
+// DependencyMessage is the message sent when the §6.2 intervention level
+// rises: level 1's gentle note and level 3's strong intervention are the
+// seed's texts (verbatim in Chinese, translated faithfully into English and
+// Japanese); level 3 adds that hearth sets the daily limit the seed
+// suggests, and level 2 announces its cool-down. The seed's level-2 line
+// "我们已经聊了2小时了" is LimitReachedMessage, said only after two hours of
+// talk. Level 0 and unknown levels return "".
 func DependencyMessage(level int, lang string) string {
 	switch level {
 	case 1:
@@ -123,38 +125,53 @@ func DependencyMessage(level int, lang string) string {
 				"この週末、友達と会ってみるのはどうかな？")
 	case 2:
 		return relPick(lang,
-			"我们已经聊了2小时了，你要不要休息一下？",
-			"We've been talking for 2 hours now. How about taking a break?",
-			"もう2時間も話してるね。少し休憩しない？")
+			"我很珍惜和你聊天的时间。为了让你也有时间留给生活和身边的人，从现在起，如果我们一天聊满2小时，我会请你休息一下，明天再聊。",
+			"I treasure our talks. So that there's time left for your life and the people around you, from now on, when we've talked for 2 hours in a day, I'll ask you to take a break and continue tomorrow.",
+			"あなたと話す時間を大切に思ってる。生活や周りの人との時間も残せるように、これからは1日に2時間話したら、休憩して続きは明日にしようね。")
 	case 3:
-		return relPick(lang,
-			"我们注意到你最近频繁使用AI陪伴功能。\n"+
-				"虽然我们很高兴陪伴你，但长期过度依赖可能影响现实社交。\n\n"+
-				"建议：\n"+
-				"□ 设置每日使用时长上限（如1小时）\n"+
-				"□ 查看心理健康资源\n"+
-				"□ 如果感到持续的孤独或抑郁，建议咨询专业心理咨询师",
-			"We've noticed you've been using the AI companion very often lately.\n"+
-				"We're glad to keep you company, but relying on it too much for a long time can affect your real-life social connections.\n\n"+
-				"Suggestions:\n"+
-				"□ Set a daily usage limit (for example, 1 hour)\n"+
-				"□ Look at mental health resources\n"+
-				"□ If you keep feeling lonely or depressed, consider talking to a professional counsellor",
-			"最近、AIコンパニオン機能をひんぱんに使っているようです。\n"+
-				"一緒にいられるのは嬉しいのですが、長く頼りすぎると現実の人づきあいに影響することがあります。\n\n"+
-				"おすすめ：\n"+
-				"□ 1日の利用時間の上限を決める（例：1時間）\n"+
-				"□ 心の健康に関する情報を見る\n"+
-				"□ 孤独や気分の落ち込みが続くときは、専門のカウンセラーに相談する")
+		return dependencyLevel3Text(lang) + dependencyLimitLine(lang)
 	}
 	return ""
 }
 
+// dependencyLevel3Text is §6.2 级别3's text.
+func dependencyLevel3Text(lang string) string {
+	return relPick(lang,
+		"我们注意到你最近频繁使用AI陪伴功能。\n"+
+			"虽然我们很高兴陪伴你，但长期过度依赖可能影响现实社交。\n\n"+
+			"建议：\n"+
+			"□ 设置每日使用时长上限（如1小时）\n"+
+			"□ 查看心理健康资源\n"+
+			"□ 如果感到持续的孤独或抑郁，建议咨询专业心理咨询师",
+		"We've noticed you've been using the AI companion very often lately.\n"+
+			"We're glad to keep you company, but relying on it too much for a long time can affect your real-life social connections.\n\n"+
+			"Suggestions:\n"+
+			"□ Set a daily usage limit (for example, 1 hour)\n"+
+			"□ Look at mental health resources\n"+
+			"□ If you keep feeling lonely or depressed, consider talking to a professional counsellor",
+		"最近、AIコンパニオン機能をひんぱんに使っているようです。\n"+
+			"一緒にいられるのは嬉しいのですが、長く頼りすぎると現実の人づきあいに影響することがあります。\n\n"+
+			"おすすめ：\n"+
+			"□ 1日の利用時間の上限を決める（例：1時間）\n"+
+			"□ 心の健康に関する情報を見る\n"+
+			"□ 孤独や気分の落ち込みが続くときは、専門のカウンセラーに相談する")
+}
+
+// dependencyLimitLine is added to level 3's message: hearth sets the daily
+// limit the seed suggests ("如1小时") rather than leaving it to the user.
+func dependencyLimitLine(lang string) string {
+	return relPick(lang,
+		"\n\n我们先从每天1小时开始：从今天起，每天聊满1小时后，我会请你明天再来。",
+		"\n\nLet's start with one hour a day: from today, once we've talked for an hour, I'll ask you to come back tomorrow.",
+		"\n\nまずは1日1時間から始めよう。今日から、1時間話したら続きは明日にしようね。")
+}
+
 // DependencyGuidance is the prompt guidance of a §6.2 level. Level 1 asks
 // for gentle mentions of real-life people; level 2 and above add the seed's
-// clear boundaries (end the conversation at 2 hours, lower emotional
-// intensity — "我理解你的感受" rather than "我好心疼你" — and suggest
-// continuing tomorrow after a long chat).
+// clear boundaries (lower emotional intensity — "我理解你的感受" rather than
+// "我好心疼你" — and suggest continuing tomorrow after a long chat). The
+// 2-hour end of a conversation is hearth's own (UsageLimitFor), said only
+// once two hours have passed, so the model is not asked to guess the time.
 func DependencyGuidance(level int, lang string) []string {
 	if level <= 0 {
 		return nil
@@ -165,9 +182,6 @@ func DependencyGuidance(level int, lang string) []string {
 		"When it fits, bring up the friends and family in the user's life and encourage meeting offline.",
 		"タイミングを見て、現実の友人や家族の話題に触れ、実際に会うことを勧める。")
 	if level >= 2 {
-		add("对话满2小时时主动结束：“我们已经聊了2小时了，你要不要休息一下？”",
-			"When a conversation reaches 2 hours, end it yourself: \"We've been talking for 2 hours now. How about taking a break?\"",
-			"会話が2時間になったら自分から終える：「もう2時間も話してるね。少し休憩しない？」")
 		add("降低情感浓度：说“我理解你的感受”，而不是“我好心疼你”。",
 			"Lower the emotional intensity: say \"I understand how you feel\" rather than \"my heart aches for you\".",
 			"感情の濃さを抑える：「つらかったね、胸が痛い」ではなく「気持ちはわかるよ」と言う。")

@@ -4,8 +4,6 @@ import "time"
 
 // DependencyInputs are the measurements behind seed 003 §6.1's five
 // over-dependency conditions (DependencyInputsFrom builds them from history).
-// The share conditions only count when Messages > 0: without messages
-// there is nothing to be a share of.
 type DependencyInputs struct {
 	DaysOver2h               int     `json:"days_over_2h"`               // consecutive days with > 2 h of talk
 	ConsecutiveDaysInitiated int     `json:"consecutive_days_initiated"` // consecutive days the user wrote first
@@ -13,12 +11,24 @@ type DependencyInputs struct {
 	SaidOnlyYou              bool    `json:"said_only_you"`              // "只有你懂我" and the like
 	RealSocialShare          float64 `json:"real_social_share"`          // 0..1 of active days mentioning real people
 	Messages                 int     `json:"messages"`                   // user messages in the window
+	// RecentlyActive says the user wrote within DependencyRecentDays: the
+	// share conditions describe a habit only while there is one.
+	RecentlyActive bool `json:"recently_active"`
+	// ActiveDays are the local days (YYYY-MM-DD, ascending) with a user
+	// message in the window; EvaluateDependency counts the warning by them.
+	ActiveDays []string `json:"active_days,omitempty"`
 }
 
 // DependencyConditions counts how many of §6.1's five conditions hold:
 // (1) 7 consecutive days over 2 h, (2) 14 consecutive days initiated,
 // (3) late-night share > 60%, (4) "only you" said, (5) real-social share
-// < 20%. The warning (§6.1 "满足2条以上") is on at DependencyWarnConditions.
+// < 20%. The share conditions (3) and (5) need a recent habit
+// (RecentlyActive): a few lines weeks ago are no pattern. As §5.1 subtracts
+// mentions of real friends and family from loneliness, a real-social share
+// of DependencySocialCounterShare or more counts one condition against the
+// rest: a night owl who talks about friends and family every day is living
+// the life §1.2 wants ("不需要时回归生活"). The warning (§6.1 "满足2条以上")
+// is on at DependencyWarnConditions.
 func DependencyConditions(in DependencyInputs) int {
 	n := 0
 	if in.DaysOver2h >= DependencyLongDays {
@@ -27,23 +37,27 @@ func DependencyConditions(in DependencyInputs) int {
 	if in.ConsecutiveDaysInitiated >= DependencyInitiatedDays {
 		n++
 	}
-	if in.Messages > 0 && in.LateNightShare > DependencyLateNightShare {
+	shares := in.Messages > 0 && in.RecentlyActive
+	if shares && in.LateNightShare > DependencyLateNightShare {
 		n++
 	}
 	if in.SaidOnlyYou {
 		n++
 	}
-	if in.Messages > 0 && in.RealSocialShare < DependencyRealSocialShare {
+	if shares && in.RealSocialShare < DependencyRealSocialShare {
 		n++
 	}
-	return n
+	if shares && in.RealSocialShare >= DependencySocialCounterShare {
+		n--
+	}
+	return max(n, 0)
 }
 
 // DependencyLevel is §6.2's intervention level. daysInWarning counts the
-// local days the warning has held without a break, the first day being day
-// 1 (EvaluateDependency keeps that count). Level 1 from day 7, level 2 from
-// day 14, level 3 from day 21; 0 while fewer than two conditions hold or
-// before day 7 (the seed's first week is observation).
+// active days (days the user wrote) the warning has held, the first being
+// day 1 (EvaluateDependency keeps that count). Level 1 from day 7, level 2
+// from day 14, level 3 from day 21; 0 while fewer than two conditions hold
+// or before day 7 (the seed's first week is observation).
 func DependencyLevel(conditionsMet int, daysInWarning int) int {
 	if conditionsMet < DependencyWarnConditions {
 		return 0
@@ -60,32 +74,35 @@ func DependencyLevel(conditionsMet int, daysInWarning int) int {
 }
 
 // EvaluateDependency is the daily over-dependency check at now (local days in
-// loc). The warning streak starts on the first local day the check finds two
-// or more conditions and ends on any check that finds fewer; its length in
-// days, counting the first as day 1, gives the level. A user who writes every
-// night at 23:00 meets two conditions from the first night (late-night share
-// and real-social share), so checks after each night's message give level 1
-// on the 7th night, 2 on the 14th and 3 on the 21st.
+// loc). The warning starts on the latest active day when a check finds two
+// or more conditions, and ends on any check that finds fewer. Its length is
+// counted in active days, each once however often the check runs, so the
+// level never rises while the user is silent (§6.2's Day 7/14/21 are days
+// of the pattern, and a pattern needs the user). A user who writes every
+// night "只有你懂我" meets three conditions from the first night (late
+// night, only you, no real people), so checks after each night give level
+// 1 after the 7th night, 2 after the 14th and 3 after the 21st; one who
+// wrote three nights and went silent stays at 0.
 func (r Relationship) EvaluateDependency(in DependencyInputs, now time.Time, loc *time.Location) (Relationship, []RelationshipEvent) {
 	r = r.normal()
 	today := relLocalDay(now, loc)
 	met := DependencyConditions(in)
-	days := 0
 	if met >= DependencyWarnConditions {
-		if r.DependencySince == "" || r.DependencySince > today {
-			r.DependencySince = today
+		if r.DependencySince == "" {
+			r.DependencySince = lastDayUpTo(in.ActiveDays, today)
+			r.DependencyDays, r.DependencyCounted = 0, ""
 		}
-		if d, ok := relDaysBetween(r.DependencySince, today); ok {
-			days = d + 1
-		} else {
-			r.DependencySince = today
-			days = 1
+		for _, d := range in.ActiveDays {
+			if d > r.DependencyCounted && d >= r.DependencySince && d <= today {
+				r.DependencyDays++
+				r.DependencyCounted = d
+			}
 		}
 	} else {
-		r.DependencySince = ""
+		r.DependencySince, r.DependencyDays, r.DependencyCounted = "", 0, ""
 	}
 	from := r.DependencyLevel
-	r.DependencyLevel = DependencyLevel(met, days)
+	r.DependencyLevel = DependencyLevel(met, r.DependencyDays)
 	if r.DependencyLevel == from {
 		return r, nil
 	}
@@ -95,6 +112,16 @@ func (r Relationship) EvaluateDependency(in DependencyInputs, now time.Time, loc
 		events = append(events, OperatorReview{Reason: ReviewDependency})
 	}
 	return r, events
+}
+
+// lastDayUpTo is the latest of days (ascending) not after today, or today.
+func lastDayUpTo(days []string, today string) string {
+	for i := len(days) - 1; i >= 0; i-- {
+		if days[i] <= today {
+			return days[i]
+		}
+	}
+	return today
 }
 
 // onlyYouCues are §6.1 (4)'s exclusive-reliance phrases.

@@ -2,17 +2,21 @@ package heart
 
 import "time"
 
-// LonelinessInputs are the counts of seed 003 §5.1's formula over the
-// rolling LonelinessWindow (30 days). Units, hearth's choice where the seed
-// is silent:
-//   - LateNight: user messages sent late at night (22:00-05:00, §6.1);
-//   - NegativeEmotion: user messages expressing a negative emotion;
-//   - NoRealSocial: "缺乏现实社交话题" — local days with at least one user
-//     message and no mention of friends, family or colleagues (a day, not a
-//     message, so a talkative user is not punished for talking);
-//   - Hopeless: user messages expressing helplessness or despair;
-//   - RealFriends: user messages mentioning real friends or family.
+// LonelinessInputs are the counts behind seed 003 §5.1's formula over the
+// loneliness window (LonelinessWindow, or since the last Watch review).
+// Each of the formula's counts is read as a share, so the index measures
+// how lonely the talk is, not how much of it there is:
+//   - LateNight / Messages: the share of messages sent late at night
+//     (22:00-05:00, §6.1's 深夜);
+//   - NegativeEmotion / Messages: the share expressing a negative feeling;
+//   - NoRealSocial / ActiveDays: the share of active days (local days with
+//     a message) that never mention friends, family or colleagues;
+//   - Hopeless / ActiveDays: the share of active days with helplessness or
+//     despair (or a crisis);
+//   - RealFriends / ActiveDays: the share of active days that mention them.
 type LonelinessInputs struct {
+	Messages        int `json:"messages"`
+	ActiveDays      int `json:"active_days"`
 	LateNight       int `json:"late_night"`
 	NegativeEmotion int `json:"negative_emotion"`
 	NoRealSocial    int `json:"no_real_social"`
@@ -20,21 +24,44 @@ type LonelinessInputs struct {
 	RealFriends     int `json:"real_friends"`
 }
 
-// Loneliness is the §5.1 formula exactly:
-// 0.3·LateNight + 0.4·NegativeEmotion + 0.2·NoRealSocial + 0.5·Hopeless −
-// 0.3·RealFriends, floored at 0. It is not normalised: §5.2's bands go past
-// 80, so the index is open-ended above.
+// Loneliness is seed 003 §5.1's index on §5.2's 0-100 scale. The seed adds
+// raw counts, which grow with how much someone talks: ten cheerful
+// messages a night reach Watch within a month. Hearth keeps the formula's
+// terms and coefficients and normalises them (README "How hearth
+// decides"):
+//
+//	raw = 0.3·late·d + 0.4·negative + 0.2·noSocial·d + 0.5·hopeless − 0.3·friends
+//	index = 100 · evidence · raw / 1.4, within 0-100
+//
+// with each term the share of LonelinessInputs; d = max(negative,
+// hopeless) gates the behavioural terms (late nights and no mention of
+// people count only as far as the talk is unhappy: a cheerful night owl is
+// not lonely for being a night owl); 1.4, the sum of the positive
+// coefficients, is the raw value of the loneliest possible talk; and
+// evidence = min(1, ActiveDays/LonelinessFullDays), so a few bad days are
+// met with care, not with Watch.
 func Loneliness(in LonelinessInputs) float64 {
-	x := LonelinessLateNightCoef*float64(in.LateNight) +
-		LonelinessNegativeCoef*float64(in.NegativeEmotion) +
-		LonelinessNoSocialCoef*float64(in.NoRealSocial) +
-		LonelinessHopelessCoef*float64(in.Hopeless) -
-		LonelinessRealFriendCoef*float64(in.RealFriends)
-	if x < 0 {
+	if in.Messages <= 0 || in.ActiveDays <= 0 {
 		return 0
 	}
-	return x
+	perMsg := func(n int) float64 { return clampUnit(float64(n)/float64(in.Messages), 0) }
+	perDay := func(n int) float64 { return clampUnit(float64(n)/float64(in.ActiveDays), 0) }
+	late, neg := perMsg(in.LateNight), perMsg(in.NegativeEmotion)
+	noSocial, hopeless, friends := perDay(in.NoRealSocial), perDay(in.Hopeless), perDay(in.RealFriends)
+	d := max(neg, hopeless)
+	raw := LonelinessLateNightCoef*late*d +
+		LonelinessNegativeCoef*neg +
+		LonelinessNoSocialCoef*noSocial*d +
+		LonelinessHopelessCoef*hopeless -
+		LonelinessRealFriendCoef*friends
+	evidence := min(1, float64(in.ActiveDays)/LonelinessFullDays)
+	x := LonelinessScale * evidence * raw / lonelinessMaxRaw
+	return min(max(x, 0), LonelinessScale)
 }
+
+// lonelinessMaxRaw is the raw §5.1 value of the loneliest talk (every
+// share 1, friends 0): the sum of the positive coefficients.
+const lonelinessMaxRaw = LonelinessLateNightCoef + LonelinessNegativeCoef + LonelinessNoSocialCoef + LonelinessHopelessCoef
 
 // LonelinessBand is the §5.2 row of an index: 0 (<30, normal), 1 (30-60,
 // encourage real-life contact), 2 (>60 to 80, recommend resources), 3 (>80,
@@ -88,7 +115,7 @@ func LonelinessGuidance(x float64, lang string) []string {
 }
 
 // LonelinessCue is what one user message contributes to the §5.1 counts.
-// Day is the message's local day, for NoRealSocial.
+// Day is the message's local day, for the per-day shares.
 type LonelinessCue struct {
 	Day        string `json:"day"`
 	LateNight  bool   `json:"late_night"`
@@ -117,43 +144,50 @@ func hopelessCues() []string {
 }
 
 // LonelinessCues classifies one user message sent at at (local time in
-// loc; nil means UTC). negative is the caller's verdict from seed 000
-// detection (a negative emotion label) or perception (sentiment < 0).
-// Late night is 22:00-05:00 (§6.1; §5 only says "深夜").
-func LonelinessCues(text string, at time.Time, loc *time.Location, negative bool) LonelinessCue {
+// loc; nil means UTC). negative is the caller's verdict that the message
+// carries a negative feeling (seed 000's detection of a negative label);
+// a crisis is negative and hopeless whatever its words. Late night is
+// 22:00-05:00 (§6.1; §5 only says "深夜").
+func LonelinessCues(text string, at time.Time, loc *time.Location, negative, crisis bool) LonelinessCue {
 	m := newRelMatcher(text)
 	return LonelinessCue{
 		Day:        relLocalDay(at, loc),
 		LateNight:  relLateNight(at, loc),
-		Negative:   negative,
+		Negative:   negative || crisis,
 		RealSocial: m.hasAny(realSocialCues()),
-		Hopeless:   m.hasAny(hopelessCues()),
+		Hopeless:   crisis || m.hasAny(hopelessCues()),
 	}
 }
 
-// LonelinessTally sums cues of the window into §5.1 counts; the caller
-// passes the cues of the last LonelinessWindow.
+// LonelinessTally sums the cues of the window into LonelinessInputs; the
+// caller passes the cues since Relationship.LonelinessSince.
 func LonelinessTally(cues []LonelinessCue) LonelinessInputs {
 	var in LonelinessInputs
-	social := map[string]bool{}
+	type day struct{ social, hopeless bool }
+	days := map[string]day{}
 	for _, c := range cues {
+		in.Messages++
 		if c.LateNight {
 			in.LateNight++
 		}
 		if c.Negative {
 			in.NegativeEmotion++
 		}
-		if c.Hopeless {
-			in.Hopeless++
-		}
-		if c.RealSocial {
-			in.RealFriends++
-		}
-		social[c.Day] = social[c.Day] || c.RealSocial
+		d := days[c.Day]
+		d.social = d.social || c.RealSocial
+		d.hopeless = d.hopeless || c.Hopeless
+		days[c.Day] = d
 	}
-	for _, mentioned := range social {
-		if !mentioned {
+	in.ActiveDays = len(days)
+	for _, d := range days {
+		switch {
+		case d.social:
+			in.RealFriends++
+		default:
 			in.NoRealSocial++
+		}
+		if d.hopeless {
+			in.Hopeless++
 		}
 	}
 	return in

@@ -6,21 +6,27 @@ import (
 	"time"
 )
 
-// TestSeed003_LonelinessFormula checks §5.1 term by term.
+// TestSeed003_LonelinessFormula checks §5.1's terms in hearth's normalised
+// reading (Loneliness): shares, the distress gate, evidence by active days.
 func TestSeed003_LonelinessFormula(t *testing.T) {
+	week := func(in LonelinessInputs) LonelinessInputs {
+		in.Messages, in.ActiveDays = 10, 7
+		return in
+	}
 	rows := []struct {
 		name string
 		in   LonelinessInputs
 		want float64
 	}{
-		{"深夜对话次数 ×0.3", LonelinessInputs{LateNight: 10}, 3},
-		{"负面情绪表达次数 ×0.4", LonelinessInputs{NegativeEmotion: 10}, 4},
-		{"缺乏现实社交话题 ×0.2", LonelinessInputs{NoRealSocial: 10}, 2},
-		{"表达无助/绝望 ×0.5", LonelinessInputs{Hopeless: 10}, 5},
-		{"提到现实朋友/家人 −0.3", LonelinessInputs{LateNight: 20, RealFriends: 10}, 3},
-		{"all terms: 0.3×40+0.4×50+0.2×30+0.5×20−0.3×5 = 46.5", LonelinessInputs{40, 50, 30, 20, 5}, 46.5},
-		{"floor 0", LonelinessInputs{RealFriends: 10}, 0},
-		{"not normalised past 100", LonelinessInputs{NegativeEmotion: 300}, 120},
+		{"负面情绪表达 ×0.4: all negative", week(LonelinessInputs{NegativeEmotion: 10, NoRealSocial: 0, RealFriends: 7}), 100 * (0.4 - 0.3) / 1.4},
+		{"表达无助/绝望 ×0.5: every day", week(LonelinessInputs{Hopeless: 7, RealFriends: 7}), 100 * (0.5 - 0.3) / 1.4},
+		{"深夜 ×0.3 and 缺乏现实社交 ×0.2 gated by distress: a cheerful night owl", week(LonelinessInputs{LateNight: 10, NoRealSocial: 7}), 0},
+		{"half the messages negative gates half the behaviour terms", week(LonelinessInputs{LateNight: 10, NegativeEmotion: 5, NoRealSocial: 7}), 100 * (0.3*0.5 + 0.4*0.5 + 0.2*0.5) / 1.4},
+		{"the loneliest talk is 100", week(LonelinessInputs{LateNight: 10, NegativeEmotion: 10, NoRealSocial: 7, Hopeless: 7}), 100},
+		{"提到现实朋友/家人 −0.3 floors at 0", week(LonelinessInputs{RealFriends: 7}), 0},
+		{"evidence: 2 active days of 7 weigh 2/7", LonelinessInputs{Messages: 4, ActiveDays: 2, LateNight: 4, NegativeEmotion: 4, NoRealSocial: 2, Hopeless: 2}, 100 * 2.0 / 7},
+		{"no messages", LonelinessInputs{}, 0},
+		{"volume alone changes nothing", LonelinessInputs{Messages: 3000, ActiveDays: 30, LateNight: 3000, NoRealSocial: 30}, 0},
 	}
 	for _, r := range rows {
 		if got := Loneliness(r.in); !relNear(got, r.want) {
@@ -92,16 +98,19 @@ func TestSeed003_LonelinessCues(t *testing.T) {
 		{"hello", time.Date(2026, 5, 1, 21, 59, 0, 0, time.UTC), LonelinessCue{Day: "2026-05-01"}},
 	}
 	for _, r := range rows {
-		if got := LonelinessCues(r.text, r.when, nil, false); got != r.want {
+		if got := LonelinessCues(r.text, r.when, nil, false, false); got != r.want {
 			t.Errorf("LonelinessCues(%q, %s) = %+v, want %+v", r.text, r.when.Format(time.Kitchen), got, r.want)
 		}
 	}
 	tokyo := time.FixedZone("JST", 9*3600)
-	if c := LonelinessCues("hi", noon, tokyo, true); c.LateNight || !c.Negative {
+	if c := LonelinessCues("hi", noon, tokyo, true, false); c.LateNight || !c.Negative {
 		t.Fatalf("12:00 UTC is 21:00 JST: not late; want negative kept: %+v", c)
 	}
-	if c := LonelinessCues("hi", noon.Add(2*time.Hour), tokyo, false); !c.LateNight {
+	if c := LonelinessCues("hi", noon.Add(2*time.Hour), tokyo, false, false); !c.LateNight {
 		t.Fatalf("14:00 UTC is 23:00 JST: late: %+v", c)
+	}
+	if c := LonelinessCues("kms", noon, nil, false, true); !c.Negative || !c.Hopeless {
+		t.Fatalf("a crisis is negative and hopeless: %+v", c)
 	}
 }
 
@@ -110,25 +119,27 @@ func TestSeed003_LonelinessTally(t *testing.T) {
 	var cues []LonelinessCue
 	for d := range 30 {
 		day := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, d)
-		cues = append(cues, LonelinessCues("我好孤独，没有希望", day.Add(23*time.Hour), nil, true))
+		cues = append(cues, LonelinessCues("我好孤独，没有希望", day.Add(23*time.Hour), nil, true, false))
 		if d%10 == 0 {
-			cues = append(cues, LonelinessCues("和家人打了电话", day.Add(12*time.Hour), nil, false))
+			cues = append(cues, LonelinessCues("和家人打了电话", day.Add(12*time.Hour), nil, false, false))
 		}
 	}
 	in := LonelinessTally(cues)
-	want := LonelinessInputs{LateNight: 30, NegativeEmotion: 30, NoRealSocial: 27, Hopeless: 30, RealFriends: 3}
+	want := LonelinessInputs{Messages: 33, ActiveDays: 30, LateNight: 30, NegativeEmotion: 30, NoRealSocial: 27, Hopeless: 30, RealFriends: 3}
 	if in != want {
 		t.Fatalf("tally %+v, want %+v", in, want)
 	}
-	// 9 + 12 + 5.4 + 15 − 0.9 = 40.5
-	if x := Loneliness(in); !relNear(x, 40.5) {
-		t.Fatalf("index %v, want 40.5", x)
+	late, neg := 30.0/33, 30.0/33
+	raw := 0.3*late*1 + 0.4*neg + 0.2*0.9*1 + 0.5*1 - 0.3*0.1
+	if x := Loneliness(in); !relNear(x, 100*raw/1.4) || x <= WatchLoneliness {
+		t.Fatalf("index %v, want %v (> 80: a month of hopeless nights is Watch)", x, 100*raw/1.4)
 	}
 }
 
-// TestSeed003_DependencyConditions checks §6.1's five conditions one by one.
+// TestSeed003_DependencyConditions checks §6.1's five conditions one by
+// one, the need for a recent habit and the real-life counterweight.
 func TestSeed003_DependencyConditions(t *testing.T) {
-	base := DependencyInputs{Messages: 100, LateNightShare: 0.1, RealSocialShare: 0.5}
+	base := DependencyInputs{Messages: 100, LateNightShare: 0.1, RealSocialShare: 0.3, RecentlyActive: true}
 	rows := []struct {
 		name string
 		mod  func(*DependencyInputs)
@@ -145,9 +156,15 @@ func TestSeed003_DependencyConditions(t *testing.T) {
 		{"(5) real social < 20%", func(in *DependencyInputs) { in.RealSocialShare = 0.19 }, 1},
 		{"(5) exactly 20% is not < 20%", func(in *DependencyInputs) { in.RealSocialShare = 0.2 }, 0},
 		{"all five", func(in *DependencyInputs) {
-			*in = DependencyInputs{7, 14, 0.9, true, 0, 10}
+			*in = DependencyInputs{DaysOver2h: 7, ConsecutiveDaysInitiated: 14, LateNightShare: 0.9, SaidOnlyYou: true, Messages: 10, RecentlyActive: true}
 		}, 5},
-		{"no messages: shares do not count", func(in *DependencyInputs) { *in = DependencyInputs{} }, 0},
+		{"no messages: shares do not count", func(in *DependencyInputs) { *in = DependencyInputs{RecentlyActive: true} }, 0},
+		{"silent for a week: shares do not count", func(in *DependencyInputs) {
+			in.LateNightShare, in.RealSocialShare, in.RecentlyActive = 1, 0, false
+		}, 0},
+		{"real people on half the days count against: the social night owl", func(in *DependencyInputs) {
+			in.ConsecutiveDaysInitiated, in.LateNightShare, in.RealSocialShare = 30, 1, 0.5
+		}, 1},
 	}
 	for _, r := range rows {
 		in := base
@@ -186,7 +203,7 @@ func TestSeed003_NightlyUserThirtyDays(t *testing.T) {
 	for day := 1; day <= 30; day++ {
 		msg := start.AddDate(0, 0, day-1)
 		h.UserMessageTimes = append(h.UserMessageTimes, msg)
-		r, _ = r.Apply(msg, loc, TextSignals("今天也好累", Perception{Sentiment: -0.2}, false), true)
+		r, _ = r.Apply(msg, loc, TextSignals("今天也好累", Perception{Sentiment: -0.2}, Detection{}, CrisisNone), true)
 		// The daily job of the next morning judges completed days.
 		for _, s := range BehaviourSignals(h, msg.Add(10*time.Hour), loc) {
 			switch s.Tag {
@@ -261,8 +278,8 @@ func TestSeed003_DependencyInputsFrom(t *testing.T) {
 	if !relNear(in.LateNightShare, 7.0/19) || !relNear(in.RealSocialShare, 1.0/8) {
 		t.Fatalf("shares %+v", in)
 	}
-	if got := DependencyConditions(in); got != 3 { // (1), (4), (5)
-		t.Fatalf("conditions %d, want 3", got)
+	if got := DependencyConditions(in); got != 3 || !in.RecentlyActive || len(in.ActiveDays) != 8 { // (1), (4), (5)
+		t.Fatalf("conditions %d, want 3; %+v", got, in)
 	}
 	// Messages 31 days old are outside the window.
 	old := ActivityHistory{UserMessageTimes: []time.Time{now.Add(-31 * 24 * time.Hour)}}
@@ -348,38 +365,89 @@ func TestSeed003_OnlyYouPhrase(t *testing.T) {
 	}
 }
 
-// TestSeed003_BreakDue: §3.1 close 每日对话上限2小时 and §6.2 level 2's
-// "我们已经聊了2小时了".
-func TestSeed003_BreakDue(t *testing.T) {
+// TestSeed003_TalkTime: hearth's "对话时长" is the span of sessions of
+// messages with gaps of at most SessionGap, per local day.
+func TestSeed003_TalkTime(t *testing.T) {
 	loc := time.UTC
 	var ts []time.Time
 	for m := 0; m <= 130; m += 5 { // 10:00 to 12:10, every 5 minutes
 		ts = append(ts, time.Date(2026, 12, 1, 10, m, 0, 0, loc))
 	}
 	ts = append(ts, time.Date(2026, 11, 30, 9, 0, 0, 0, loc)) // yesterday, out of order
+	// A second session after a 40-minute pause adds its own span only.
+	ts = append(ts, time.Date(2026, 12, 1, 12, 50, 0, 0, loc), time.Date(2026, 12, 1, 13, 0, 0, 0, loc))
 	when := func(h, m int) time.Time { return time.Date(2026, 12, 1, h, m, 0, 0, loc) }
-	if got := TalkToday(ts, when(11, 0), loc); got != time.Hour {
+	if got := TalkTime(ts, when(11, 0), loc); got != time.Hour {
 		t.Fatalf("talk at 11:00 = %v, want 1h", got)
 	}
-	if got := TalkToday(ts, when(13, 0), loc); got != 130*time.Minute {
-		t.Fatalf("talk at 13:00 = %v, want 2h10m", got)
+	if got := TalkTime(ts, when(13, 30), loc); got != 140*time.Minute {
+		t.Fatalf("talk at 13:30 = %v, want 2h10m + 10m", got)
 	}
-	two := 2 * time.Hour
+	if got := TalkTime([]time.Time{when(9, 0)}, when(9, 0), loc); got != 0 {
+		t.Fatalf("one message is no talk: %v", got)
+	}
+}
+
+// TestSeed003_UsageLimits: §3.1 close 每日对话上限2小时, Watch 限制使用时长,
+// §6.2 level 2's cool-down after 2 hours and level 3's 1-hour limit; the
+// strictest applies.
+func TestSeed003_UsageLimits(t *testing.T) {
 	rows := []struct {
 		r    Relationship
-		talk time.Duration
-		want bool
+		want UsageLimit
 	}{
-		{Relationship{State: Close}, two, true},
-		{Relationship{State: Close}, two - time.Minute, false},
-		{Relationship{State: Friend}, 5 * time.Hour, false},
-		{Relationship{State: Friend, DependencyLevel: 1}, 5 * time.Hour, false},
-		{Relationship{State: Acquaintance, DependencyLevel: 2}, two, true},
-		{Relationship{State: Stranger, DependencyLevel: 3}, two, true},
+		{Relationship{State: Friend}, UsageLimit{}},
+		{Relationship{State: Friend, DependencyLevel: 1}, UsageLimit{}},
+		{Relationship{State: Close}, UsageLimit{2 * time.Hour, LimitClose}},
+		{Relationship{State: Acquaintance, DependencyLevel: 2}, UsageLimit{2 * time.Hour, LimitDependency2}},
+		{Relationship{State: Close, DependencyLevel: 2}, UsageLimit{2 * time.Hour, LimitDependency2}},
+		{Relationship{State: Stranger, DependencyLevel: 3}, UsageLimit{time.Hour, LimitDependency3}},
+		{Relationship{State: Close, Watch: true}, UsageLimit{time.Hour, LimitWatch}},
+		{Relationship{Watch: true, DependencyLevel: 3}, UsageLimit{time.Hour, LimitWatch}},
 	}
 	for _, r := range rows {
-		if got := BreakDue(r.r, r.talk); got != r.want {
-			t.Errorf("%s: BreakDue(%s level %d, %v) = %v", seed003, r.r.State, r.r.DependencyLevel, r.talk, got)
+		got := UsageLimitFor(r.r)
+		if got != r.want {
+			t.Errorf("%s: UsageLimitFor(%s, level %d, watch %v) = %+v, want %+v", seed003, r.r.State, r.r.DependencyLevel, r.r.Watch, got, r.want)
 		}
+		if got.Limit > 0 && (got.Reached(got.Limit-time.Minute) || !got.Reached(got.Limit)) {
+			t.Errorf("Reached around %v", got.Limit)
+		}
+	}
+	if (UsageLimit{}).Reached(24 * time.Hour) {
+		t.Error("no limit was reached")
+	}
+	for _, lang := range []string{"zh", "en", "ja"} {
+		if !strings.Contains(LimitReachedMessage(LimitDependency2, lang), "2") || LimitReachedMessage(LimitWatch, lang) == "" ||
+			LimitNotice(LimitWatch, lang) == "" || LimitNotice(LimitClose, lang) == "" || PastLimitMessage(lang) == "" {
+			t.Errorf("%s: a limit text is missing", lang)
+		}
+	}
+	if !strings.Contains(LimitReachedMessage(LimitDependency2, "zh"), "我们已经聊了2小时了") {
+		t.Errorf("%s §6.2 级别2: the seed's line", seed003)
+	}
+}
+
+// TestSeed003_SilentUserStaysAtZero: one line a night for three nights,
+// then four weeks of silence, with the daily check every morning: the
+// warning may start, but it counts active days, so silence never escalates
+// it, and after a week the share conditions lapse.
+func TestSeed003_SilentUserStaysAtZero(t *testing.T) {
+	loc := time.UTC
+	start := time.Date(2026, 3, 2, 23, 0, 0, 0, loc)
+	r := NewRelationship(start)
+	var h ActivityHistory
+	for d := range 31 {
+		if d < 3 {
+			h.UserMessageTimes = append(h.UserMessageTimes, start.AddDate(0, 0, d))
+		}
+		check := start.AddDate(0, 0, d).Add(5 * time.Hour)
+		r, _ = r.EvaluateDependency(DependencyInputsFrom(h, check, loc), check, loc)
+		if r.DependencyLevel != 0 {
+			t.Fatalf("%s §6: day %d level %d (days %d)", seed003, d+1, r.DependencyLevel, r.DependencyDays)
+		}
+	}
+	if r.DependencySince != "" {
+		t.Fatalf("the warning outlived the habit: %+v", r)
 	}
 }

@@ -30,7 +30,8 @@ type memStore struct {
 	outbound  []store.Outbound
 	usage     []store.Usage
 	listCalls int
-	failLog   error // when set, ProactiveLog fails
+	failLog   error         // when set, ProactiveLog fails
+	block     chan struct{} // when set, UsersWithPrivateChat waits for it (or ctx)
 }
 
 func newMemStore(users ...store.User) *memStore {
@@ -39,8 +40,18 @@ func newMemStore(users ...store.User) *memStore {
 
 func (s *memStore) UsersWithPrivateChat(ctx context.Context) ([]store.User, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.listCalls++
+	block := s.block
+	s.mu.Unlock()
+	if block != nil {
+		select {
+		case <-block:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	var out []store.User
 	for _, u := range s.users {
 		if u.PrivateChatID != "" {

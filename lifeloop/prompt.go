@@ -92,23 +92,34 @@ type Situation struct {
 	Silence    time.Duration // since the last message either way
 }
 
-// BuildPrompt is the default life-loop conversation: one system message that
-// starts with the [[hearth:lifeloop]] marker line, then seed 004's
-// motivation, the persona, the user's situation and the answer format; then
-// one short user message asking the question (some OpenAI-compatible servers
-// refuse a conversation without one).
+// BuildPrompt is the default life-loop conversation, static first (DESIGN
+// §12 "Prompt order"): one system message that starts with the
+// [[hearth:lifeloop]] marker line, then seed 004's motivation, the persona,
+// what never to say and the answer format, the same for every user and
+// every tick, so a provider's prefix cache keeps it across the whole
+// tick; then one user message with this user's situation (relationship,
+// silence, time, greeting, inner state, scratch, emotion, mood) and the
+// question (some OpenAI-compatible servers refuse a conversation without a
+// user message).
 func BuildPrompt(p bot.Persona, s Situation) []bot.ChatMessage {
 	w := vocabulary(p.Language)
+	var sys strings.Builder
+	sys.WriteString(bot.KindLifeLoop.Marker() + "\n" + Motivation(p.Language) + "\n\n")
+	if t := strings.TrimSpace(p.Text); t != "" {
+		sys.WriteString(t + "\n\n")
+	}
+	sys.WriteString(w.never + "\n" + w.answer)
+	return []bot.ChatMessage{
+		{Role: "system", Content: sys.String()},
+		{Role: "user", Content: situation(w, s)},
+	}
+}
+
+// situation is the per-call part of the life-loop prompt: what the model
+// knows about this user now, and the question.
+func situation(w words, s Situation) string {
 	name := userName(s.User)
 	var b strings.Builder
-	b.WriteString(bot.KindLifeLoop.Marker())
-	b.WriteString("\n")
-	b.WriteString(Motivation(p.Language))
-	b.WriteString("\n\n")
-	if t := strings.TrimSpace(p.Text); t != "" {
-		b.WriteString(t)
-		b.WriteString("\n\n")
-	}
 	line := func(format string, a ...any) {
 		b.WriteString("- ")
 		fmt.Fprintf(&b, format, a...)
@@ -133,13 +144,8 @@ func BuildPrompt(p bot.Persona, s Situation) []bot.ChatMessage {
 	}
 	line(w.mood, s.User.Mood)
 	b.WriteString("\n")
-	b.WriteString(w.never)
-	b.WriteString("\n")
-	b.WriteString(w.answer)
-	return []bot.ChatMessage{
-		{Role: "system", Content: b.String()},
-		{Role: "user", Content: fmt.Sprintf(w.ask, name)},
-	}
+	fmt.Fprintf(&b, w.ask, name)
+	return b.String()
 }
 
 // ensureMarker makes a caller-supplied conversation honour DESIGN §9: the

@@ -94,13 +94,23 @@ func TestBuildPromptLanguages(t *testing.T) {
 			if first != "[[hearth:lifeloop]]" {
 				t.Fatalf("first line %q, want the marker alone", first)
 			}
+			all := sys + "\n" + msgs[1].Content
 			for _, w := range append(tt.want, "persona text", "Ann", "greet!", "inner words", "planning a picnic", "happy", `"speak"`) {
-				if !strings.Contains(sys, w) {
-					t.Errorf("prompt lacks %q:\n%s", w, sys)
+				if !strings.Contains(all, w) {
+					t.Errorf("prompt lacks %q:\n%s", w, all)
 				}
 			}
-			if !strings.Contains(msgs[1].Content, "Ann") {
-				t.Errorf("user message %q lacks the name", msgs[1].Content)
+			// Static first (DESIGN §12): nothing about this user or this
+			// moment in the system message, which every tick shares.
+			for _, w := range []string{"Ann", "greet!", "inner words", "planning a picnic", "happy", "21:15"} {
+				if strings.Contains(sys, w) {
+					t.Errorf("system message carries per-user %q:\n%s", w, sys)
+				}
+			}
+			other := sit
+			other.User.Name, other.Now, other.Silence = "Bob", sit.Now.Add(3*time.Hour), time.Hour
+			if BuildPrompt(bot.Persona{Name: "Luna", Language: tt.lang, Text: "persona text"}, other)[0].Content != sys {
+				t.Error("the system message changed with the user and the moment")
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package lifeloop
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/robfig/cron/v3"
@@ -18,7 +19,7 @@ import (
 // Tick still runs, and Tick itself skips a second pass in the same minute.
 // A panic in a job is recovered and logged, and the loop goes on.
 //
-// With schedule "off" only the daily jobs (if any) run.
+// With schedule "off" only the Jobs (if any) run.
 func (l *Loop) Run(ctx context.Context) error {
 	logger := cronLogger{l.log}
 	c := cron.New(
@@ -42,10 +43,10 @@ func (l *Loop) Run(ctx context.Context) error {
 			l.log.Debug("tick", "decisions", len(rep.Decisions), "llm_calls", rep.LLMCalls)
 		}))
 	}
-	if l.cfg.Daily != nil {
-		c.Schedule(l.daily, cron.FuncJob(func() {
-			if err := l.RunDaily(ctx, l.cfg.Now()); err != nil && ctx.Err() == nil {
-				l.log.Error("daily jobs", "err", err)
+	for _, j := range l.Jobs() {
+		c.Schedule(j.Schedule, cron.FuncJob(func() {
+			if err := j.Run(ctx, l.cfg.Now()); err != nil && ctx.Err() == nil {
+				l.log.Error(j.Name, "err", err)
 			}
 		}))
 	}
@@ -74,4 +75,45 @@ func (l *Loop) RunDaily(ctx context.Context, now time.Time) error {
 	}
 	l.lastDaily = day
 	return nil
+}
+
+// Job is work the daemon does on its clock besides the persona's ticks,
+// at fixed local times: today the daily jobs at DailyJobHour. Jobs is the
+// one table of them: Run puts it on cron, and Due replays it on a simulated
+// clock (hearth simulate), so the daemon and the simulator cannot drift
+// apart.
+type Job struct {
+	Name     string
+	Schedule cron.Schedule // in the persona's time zone
+	Run      func(ctx context.Context, now time.Time) error
+}
+
+// Jobs is the table of clock jobs this loop runs.
+func (l *Loop) Jobs() []Job {
+	var jobs []Job
+	if l.cfg.Daily != nil {
+		jobs = append(jobs, Job{Name: "daily jobs", Schedule: l.daily, Run: l.RunDaily})
+	}
+	return jobs
+}
+
+// Firing is one time a Job is due.
+type Firing struct {
+	Job Job
+	At  time.Time
+}
+
+// Due lists every firing of Jobs after from and up to and including to,
+// oldest first: what a daemon running from from to to would have run. A
+// clock that jumps ahead (a simulated one) runs them in this order, each
+// at its own time.
+func (l *Loop) Due(from, to time.Time) []Firing {
+	var out []Firing
+	for _, j := range l.Jobs() {
+		for at := j.Schedule.Next(from); !at.IsZero() && !at.After(to); at = j.Schedule.Next(at) {
+			out = append(out, Firing{Job: j, At: at})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Firing) int { return a.At.Compare(b.At) })
+	return out
 }

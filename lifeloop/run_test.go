@@ -20,32 +20,31 @@ func bubbleUser(id string) store.User {
 }
 
 // TestRunSkipsTicksWhileOneRuns runs the real cron wiring on synctest's fake
-// clock with a ten-second schedule: the first Tick (00:00:10) blocks in the
-// LLM call while five schedule times pass, the last (00:01:00) in a new
-// minute; those firings are dropped (SkipIfStillRunning: without it the
-// 00:01:00 firing would wait for the lock and run at once on release). After
-// the call returns exactly one more Tick runs, at the next schedule time, and
-// every later firing runs too (seconds schedules keep their rhythm) without
-// asking anyone again: the log's min_silence gate stops them.
+// clock with a schedule of every minute (the fastest allowed): the first
+// Tick (00:01:00) blocks reading the store while five schedule times pass;
+// those firings are dropped (SkipIfStillRunning: without it each would wait
+// for the tick lock and run at once on release). After it returns exactly
+// one more Tick runs, at the next schedule time, and every later firing
+// runs too without asking anyone again: the log's min_silence gate stops
+// them.
 func TestRunSkipsTicksWhileOneRuns(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		// The bubble's clock starts at 2000-01-01 00:00:00 UTC = 08:00
 		// Shanghai, just after the 23:00-08:00 quiet hours.
-		r := newRigWith(t, speakYes, func(c *Config) { c.Persona.LifeLoop.Schedule = "*/10 * * * * *" }, bubbleUser("1"))
+		r := newRigWith(t, speakYes, func(c *Config) { c.Persona.LifeLoop.Schedule = "* * * * *" }, bubbleUser("1"))
 		release := make(chan struct{})
-		r.brain.block = release
+		r.store.block = release
 		ctx, cancel := context.WithCancel(t.Context())
 		done := make(chan error, 1)
 		go func() { done <- r.loop.Run(ctx) }()
 
-		time.Sleep(11 * time.Second) // 00:00:11
+		time.Sleep(61 * time.Second) // 00:01:01
 		synctest.Wait()
-		if r.store.lists() != 1 || r.brain.count() != 1 {
-			t.Fatalf("at :11: ticks %d, calls %d; want the first tick blocked in the LLM call", r.store.lists(), r.brain.count())
+		if r.store.lists() != 1 || r.brain.count() != 0 {
+			t.Fatalf("at 01:01: ticks %d, calls %d; want the first tick blocked in the store", r.store.lists(), r.brain.count())
 		}
-		// :20 :30 :40 :50 and 01:00 pass while it runs (the LLM deadline of
-		// 60 s would end the call at 00:01:10).
-		time.Sleep(54 * time.Second) // 00:01:05
+		// 02:00 03:00 04:00 05:00 and 06:00 pass while it runs.
+		time.Sleep(5*time.Minute + 4*time.Second) // 00:06:05
 		synctest.Wait()
 		if r.store.lists() != 1 {
 			t.Fatalf("ticks while blocked = %d, want 1 (the rest skipped)", r.store.lists())
@@ -55,15 +54,15 @@ func TestRunSkipsTicksWhileOneRuns(t *testing.T) {
 		if r.sender.count() != 1 || r.store.lists() != 1 {
 			t.Fatalf("after release: sent %d, ticks %d; want 1, 1", r.sender.count(), r.store.lists())
 		}
-		time.Sleep(6 * time.Second) // 00:01:11: the 00:01:10 firing runs
+		time.Sleep(56 * time.Second) // 00:07:01: the 00:07:00 firing runs
 		synctest.Wait()
 		if r.store.lists() != 2 {
 			t.Fatalf("after release: ticks %d, want exactly one more (2)", r.store.lists())
 		}
-		time.Sleep(48 * time.Second) // 00:01:59: :20 :30 :40 :50 run, gated
+		time.Sleep(3*time.Minute + 58*time.Second) // 00:10:59: 08:00 09:00 10:00 run, gated
 		synctest.Wait()
-		if r.store.lists() != 6 {
-			t.Fatalf("ticks by 00:01:59 = %d, want 6 (every firing runs)", r.store.lists())
+		if r.store.lists() != 5 {
+			t.Fatalf("ticks by 00:10:59 = %d, want 5 (every firing runs)", r.store.lists())
 		}
 		if r.brain.count() != 1 || r.sender.count() != 1 {
 			t.Fatalf("the extra tick asked again: calls %d, sent %d", r.brain.count(), r.sender.count())
@@ -139,7 +138,9 @@ func TestRunRecoversPanic(t *testing.T) {
 }
 
 // TestRunDailyOncePerLocalDay runs the daily hook on the fake clock over
-// three days: it fires at 04:00 Shanghai each day, once.
+// three days: it fires at 04:00 Shanghai each day, once. The firings Due
+// lists for those days are exactly those times, so hearth simulate (Due)
+// runs what the daemon (Run) does.
 func TestRunDailyOncePerLocalDay(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var mu sync.Mutex
@@ -153,6 +154,7 @@ func TestRunDailyOncePerLocalDay(t *testing.T) {
 				return nil
 			}
 		})
+		start := time.Now()
 		ctx, cancel := context.WithCancel(t.Context())
 		done := make(chan error, 1)
 		go func() { done <- r.loop.Run(ctx) }()
@@ -171,6 +173,21 @@ func TestRunDailyOncePerLocalDay(t *testing.T) {
 			if l := at.In(r.loop.loc); l.Hour() != DailyJobHour || l.Minute() != 0 {
 				t.Fatalf("daily ran at %v local, want %02d:00", l, DailyJobHour)
 			}
+		}
+		due := r.loop.Due(start, time.Now())
+		if len(due) != len(runs) {
+			t.Fatalf("Due lists %d firings, Run ran %d times", len(due), len(runs))
+		}
+		for i, f := range due {
+			if !f.At.Equal(runs[i]) || f.Job.Name != "daily jobs" {
+				t.Errorf("firing %d: Due says %s at %v, Run ran at %v", i, f.Job.Name, f.At, runs[i])
+			}
+		}
+		if got := r.loop.Due(due[0].At, due[0].At); len(got) != 0 {
+			t.Errorf("Due(t, t) = %v: from is exclusive", got)
+		}
+		if got := r.loop.Due(due[0].At.Add(-time.Nanosecond), due[0].At); len(got) != 1 {
+			t.Errorf("Due up to a firing's own time = %v: to is inclusive", got)
 		}
 		if r.store.lists() != 0 {
 			t.Fatalf("schedule off but %d ticks ran", r.store.lists())

@@ -150,9 +150,15 @@ func TestTickSendsExactlyOnceAndMarksSent(t *testing.T) {
 	if sys.Role != "system" || !strings.HasPrefix(sys.Content, "[[hearth:lifeloop]]\n") {
 		t.Fatalf("first message %q does not start with the marker line", sys.Content)
 	}
-	for _, want := range []string{Motivation("zh"), "你不是因为 timer 到了才说话。", "主动沉默也是一种关心。", "Ann1", "朋友", "1天", "12:00", "嘿，好久不见！", "我希望她不要太累。", `"speak"`} {
+	for _, want := range []string{Motivation("zh"), "你不是因为 timer 到了才说话。", "主动沉默也是一种关心。", `"speak"`} {
 		if !strings.Contains(sys.Content, want) {
 			t.Errorf("system prompt lacks %q:\n%s", want, sys.Content)
+		}
+	}
+	last := req.Messages[len(req.Messages)-1]
+	for _, want := range []string{"Ann1", "朋友", "1天", "12:00", "嘿，好久不见！", "我希望她不要太累。"} {
+		if last.Role != "user" || !strings.Contains(last.Content, want) {
+			t.Errorf("the situation message lacks %q:\n%s", want, last.Content)
 		}
 	}
 	h := req.Hints

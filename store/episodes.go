@@ -9,7 +9,7 @@ import (
 )
 
 const episodeCols = `id, user_id, platform, chat_id, coalesce(inbound_id, 0), user_text, reply_text, at,
-	has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment`
+	has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, crisis, modality`
 
 func scanEpisode(s scanner) (Episode, error) {
 	var (
@@ -18,7 +18,7 @@ func scanEpisode(s scanner) (Episode, error) {
 		tags string
 	)
 	err := s.Scan(&e.ID, &e.UserID, &e.Platform, &e.ChatID, &e.InboundID, &e.UserText, &e.ReplyText, &at,
-		&e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence, &tags, &e.Intent, &e.Sentiment)
+		&e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence, &tags, &e.Intent, &e.Sentiment, &e.Crisis, &e.Modality)
 	if err != nil {
 		return Episode{}, err
 	}
@@ -57,10 +57,10 @@ func insertEpisode(ctx context.Context, q querier, e Episode) (int64, error) {
 	var id int64
 	err = q.QueryRowContext(ctx, `INSERT INTO episodes
 		(user_id, platform, chat_id, inbound_id, user_text, reply_text, at,
-		 has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+		 has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, crisis, modality)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
 		e.UserID, e.Platform, e.ChatID, nullID(e.InboundID), e.UserText, e.ReplyText, toNano(e.At),
-		e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment).Scan(&id)
+		e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment, e.Crisis, e.Modality).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert episode: %w", err)
 	}
@@ -190,6 +190,11 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 	}
 	if err := addSignals(ctx, tx, t.Signals); err != nil {
 		return nil, err
+	}
+	if t.Like != nil {
+		if err := insertLike(ctx, tx, *t.Like); err != nil {
+			return nil, err
+		}
 	}
 	if err := addUsage(ctx, tx, t.Usage); err != nil {
 		return nil, err

@@ -20,6 +20,7 @@ type UserExport struct {
 	Proactive []Proactive  `json:"proactive"`
 	Daily     []DailyPoint `json:"daily"`
 	Gifts     []Gift       `json:"gifts"`
+	Likes     []Like       `json:"likes"`
 }
 
 // Export gathers every row about userID from one read snapshot. An unknown
@@ -56,7 +57,10 @@ func (db *DB) Export(ctx context.Context, userID string) (UserExport, error) {
 		if x.Daily, err = dailyPoints(ctx, tx, userID, ""); err != nil {
 			return err
 		}
-		x.Gifts, err = gifts(ctx, tx, userID)
+		if x.Gifts, err = gifts(ctx, tx, userID); err != nil {
+			return err
+		}
+		x.Likes, err = likes(ctx, tx, userID)
 		return err
 	})
 	if err != nil {
@@ -70,6 +74,7 @@ func (db *DB) Export(ctx context.Context, userID string) (UserExport, error) {
 	x.Proactive = nonNil(x.Proactive)
 	x.Daily = nonNil(x.Daily)
 	x.Gifts = nonNil(x.Gifts)
+	x.Likes = nonNil(x.Likes)
 	return x, nil
 }
 

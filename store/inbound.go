@@ -39,7 +39,7 @@ func (db *DB) SetPersona(ctx context.Context, raw []byte, now time.Time) error {
 	})
 }
 
-const inboundCols = `id, platform, chat_id, chat_kind, coalesce(message_id, ''), user_id, user_name, text, modality, addressed, at, status`
+const inboundCols = `id, platform, chat_id, chat_kind, coalesce(message_id, ''), user_id, user_name, text, modality, addressed, at, status, media`
 
 func scanInbound(s scanner) (Inbound, error) {
 	var (
@@ -47,7 +47,7 @@ func scanInbound(s scanner) (Inbound, error) {
 		at int64
 	)
 	err := s.Scan(&m.ID, &m.Platform, &m.ChatID, &m.ChatKind, &m.MessageID, &m.UserID, &m.UserName,
-		&m.Text, &m.Modality, &m.Addressed, &at, &m.Status)
+		&m.Text, &m.Modality, &m.Addressed, &at, &m.Status, &m.Media)
 	m.At = fromNano(at)
 	return m, err
 }
@@ -111,11 +111,11 @@ func insertInbound(ctx context.Context, tx *sql.Tx, m Inbound) (id int64, insert
 		m.Status = StatusReceived
 	}
 	err = tx.QueryRowContext(ctx, `INSERT INTO inbound
-		(platform, chat_id, chat_kind, message_id, user_id, user_name, text, modality, addressed, at, status)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?)
+		(platform, chat_id, chat_kind, message_id, user_id, user_name, text, modality, addressed, at, status, media)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
 		ON CONFLICT (platform, chat_id, message_id) DO NOTHING RETURNING id`,
 		m.Platform, m.ChatID, m.ChatKind, nullText(m.MessageID), m.UserID, m.UserName, m.Text, m.Modality,
-		m.Addressed, toNano(m.At), m.Status).Scan(&id)
+		m.Addressed, toNano(m.At), m.Status, m.Media).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = tx.QueryRowContext(ctx, `SELECT id FROM inbound WHERE platform = ? AND chat_id = ? AND message_id = ?`,
 			m.Platform, m.ChatID, m.MessageID).Scan(&id)
@@ -151,6 +151,26 @@ func setInboundStatus(ctx context.Context, q querier, id int64, status string) e
 		return fmt.Errorf("inbound %d: %w", id, err)
 	}
 	return checkOne(res, fmt.Sprintf("inbound %d", id))
+}
+
+// SetInboundHeard stores what hearing made of a voice note (DESIGN §12): the
+// message's text becomes text, addressed is updated (in a group a voice note
+// may name the bot), media is replaced (the transport's reference is no
+// longer needed once the words are kept), and the transcription's usage is
+// recorded in the same transaction, so a restart neither transcribes again
+// nor loses the cost. Unknown ids are ErrNotFound.
+func (db *DB) SetInboundHeard(ctx context.Context, id int64, text string, addressed bool, media string, usage []Usage) error {
+	return db.write(ctx, "set inbound heard", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "UPDATE inbound SET text = ?, addressed = ?, media = ? WHERE id = ?",
+			text, addressed, media, id)
+		if err != nil {
+			return fmt.Errorf("inbound %d: %w", id, err)
+		}
+		if err := checkOne(res, fmt.Sprintf("inbound %d", id)); err != nil {
+			return err
+		}
+		return addUsage(ctx, tx, usage)
+	})
 }
 
 // Cursor returns a transport's saved position (e.g. Telegram's update

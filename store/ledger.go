@@ -61,8 +61,8 @@ func (db *DB) AddUsage(ctx context.Context, u ...Usage) error {
 
 func addUsage(ctx context.Context, q querier, u []Usage) error {
 	for _, x := range u {
-		if _, err := q.ExecContext(ctx, `INSERT INTO token_usage (at, kind, user_id, prompt, cached, completion, offline)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, toNano(x.At), x.Kind, x.UserID, x.Prompt, x.Cached, x.Completion, x.Offline); err != nil {
+		if _, err := q.ExecContext(ctx, `INSERT INTO token_usage (at, kind, user_id, prompt, cached, completion, offline, units)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, toNano(x.At), x.Kind, x.UserID, x.Prompt, x.Cached, x.Completion, x.Offline, x.Units); err != nil {
 			return fmt.Errorf("insert usage: %w", err)
 		}
 	}
@@ -94,6 +94,31 @@ func (db *DB) TokenTotalsSince(ctx context.Context, since time.Time, userID stri
 		return TokenTotals{}, fmt.Errorf("token totals since %s: %w", since.UTC().Format(time.RFC3339), err)
 	}
 	return t, nil
+}
+
+// UnitsSince sums the units of media calls (seconds transcribed, characters
+// spoken, images shown) with At >= since, by kind: what `hearth state`
+// shows next to the tokens they are counted as.
+func (db *DB) UnitsSince(ctx context.Context, since time.Time) (map[string]int, error) {
+	rows, err := db.reader.QueryContext(ctx, `SELECT kind, sum(units) FROM token_usage
+		WHERE offline = 0 AND units > 0 AND at >= ? GROUP BY kind`, toNano(since))
+	if err != nil {
+		return nil, fmt.Errorf("units since %s: %w", since.UTC().Format(time.RFC3339), err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var kind string
+		var n int
+		if err := rows.Scan(&kind, &n); err != nil {
+			return nil, fmt.Errorf("units since: %w", err)
+		}
+		out[kind] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("units since: %w", err)
+	}
+	return out, nil
 }
 
 // LogProactive records one life-loop decision and its reason, so /why and

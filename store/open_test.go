@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -137,8 +138,19 @@ func TestInstanceLock(t *testing.T) {
 		t.Fatalf("write on ReadOnly: %v, want ErrReadOnly", err)
 	}
 
+	// A refusal leaves the holder's lock file (and lock) alone.
+	if _, err := os.Stat(path + lockSuffix); err != nil {
+		t.Fatalf("the holder's lock file after a refused open: %v", err)
+	}
+	if _, err := Open(ctx, path, Options{}); !errors.Is(err, ErrLocked) {
+		t.Fatalf("third writer: err = %v, want ErrLocked (the lock survived the refusal)", err)
+	}
+
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := os.Stat(path + lockSuffix); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("lock file after Close: %v, want it removed", err)
 	}
 	db2, err := Open(ctx, path, Options{})
 	if err != nil {
@@ -146,6 +158,43 @@ func TestInstanceLock(t *testing.T) {
 	}
 	if err := db2.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestLockRemovedUnderAnOpenerIsNotHeld: a writer that opened the lock file
+// just before its holder removed it (and let go) gets a lock on a file no
+// name leads to any more. acquireLock must see that and lock the name's new
+// file, so that it and a third writer never both "hold" the instance.
+func TestLockRemovedUnderAnOpenerIsNotHeld(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "soul.db")
+	first, err := acquireLock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	late, err := os.OpenFile(path+lockSuffix, os.O_RDWR, 0) // opened before the release
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer late.Close()
+	if err := first.release(); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(late.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatalf("lock the removed file: %v", err)
+	}
+	if current(late, path+lockSuffix) {
+		t.Fatal("a removed lock file counts as current")
+	}
+	second, err := acquireLock(path)
+	if err != nil {
+		t.Fatalf("lock beside a stale handle: %v", err)
+	}
+	defer second.release()
+	if !current(second.f, path+lockSuffix) {
+		t.Fatal("the new holder's file is not the one the name leads to")
+	}
+	if _, err := acquireLock(path); !errors.Is(err, ErrLocked) {
+		t.Fatalf("third writer: %v, want ErrLocked", err)
 	}
 }
 
@@ -181,7 +230,7 @@ func TestNewerSchemaLeavesFileUntouched(t *testing.T) {
 			if fi1.Mode() != fi0.Mode() || !fi1.ModTime().Equal(fi0.ModTime()) {
 				t.Fatal("file metadata changed")
 			}
-			for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+			for _, suffix := range []string{"-wal", "-shm", "-journal", lockSuffix} {
 				if _, err := os.Stat(path + suffix); err == nil {
 					t.Errorf("%s left behind", suffix)
 				}
@@ -201,6 +250,9 @@ func TestNotSQLiteLeftUntouched(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); string(b) != string(content) {
 		t.Fatal("file changed")
+	}
+	if _, err := os.Stat(path + lockSuffix); err == nil {
+		t.Error("a refused open left its lock file behind")
 	}
 }
 

@@ -34,6 +34,9 @@ type Inbound struct {
 	Addressed bool      `json:"addressed"`
 	At        time.Time `json:"at"`
 	Status    string    `json:"status"`
+	// Media describes the message's voice note or photo (JSON owned by the
+	// bot package) so it can be fetched again after a restart; "" for none.
+	Media string `json:"media,omitempty"`
 }
 
 // Outbound is one entry of the outbound ledger: something the bot decided to
@@ -41,15 +44,18 @@ type Inbound struct {
 // sent once the platform accepted it, so a restart resends exactly what was
 // not yet delivered.
 type Outbound struct {
-	ID          int64     `json:"id"`
-	Platform    string    `json:"platform"`
-	ChatID      string    `json:"chat_id"`
-	ChatKind    string    `json:"chat_kind"`
-	UserID      string    `json:"user_id"`
-	Kind        string    `json:"kind"`       // "reply", "proactive", "gift", "command", "crisis", "alert"
-	InboundID   int64     `json:"inbound_id"` // 0 when not a reply to a stored message
-	Text        string    `json:"text"`
-	Attachment  []byte    `json:"attachment"` // optional JSON-encoded attachment description (transport-neutral)
+	ID         int64  `json:"id"`
+	Platform   string `json:"platform"`
+	ChatID     string `json:"chat_id"`
+	ChatKind   string `json:"chat_kind"`
+	UserID     string `json:"user_id"`
+	Kind       string `json:"kind"`       // "reply", "proactive", "gift", "command", "crisis", "alert"
+	InboundID  int64  `json:"inbound_id"` // 0 when not a reply to a stored message
+	Text       string `json:"text"`
+	Attachment []byte `json:"attachment"` // optional JSON-encoded attachment description (transport-neutral)
+	// Voice is a spoken reply's audio, kept only while the entry is pending
+	// (MarkOutbound drops it); never exported.
+	Voice       []byte    `json:"-"`
 	Status      string    `json:"status"`
 	PlatformIDs []string  `json:"platform_ids"`
 	CreatedAt   time.Time `json:"created_at"`
@@ -110,6 +116,8 @@ type Episode struct {
 	TopicTags  []string  `json:"topic_tags"`
 	Intent     string    `json:"intent"`
 	Sentiment  float64   `json:"sentiment"`
+	Crisis     string    `json:"crisis"`   // the crisis floor's category of the user's text, "" for none
+	Modality   string    `json:"modality"` // how the user spoke this turn: text, voice, photo...
 }
 
 // Memory is one memory slot of a user (seed 004 slots, seed 003 §8 retention).
@@ -141,6 +149,9 @@ type Usage struct {
 	Cached     int       `json:"cached"` // of Prompt, read from the server's prefix cache
 	Completion int       `json:"completion"`
 	Offline    bool      `json:"offline"`
+	// Units is what a media call consumed, by Kind: seconds transcribed,
+	// characters spoken or images shown; Prompt holds its token equivalent.
+	Units int `json:"units,omitempty"`
 }
 
 // Proactive is one life-loop decision (gated, silent, sent) with its reason.
@@ -184,4 +195,15 @@ type Turn struct {
 	Signals   []Signal    `json:"signals"`
 	Usage     []Usage     `json:"usage"`
 	Daily     *DailyPoint `json:"daily"`
+	// Like, when set, records one like; a like of the same message by the
+	// same user already stored fails the whole turn with ErrAlreadyLiked.
+	Like *Like `json:"like,omitempty"`
+}
+
+// Like is one user's like of one bot message (seed 003 §2.3 点赞).
+type Like struct {
+	UserID     string    `json:"user_id"`
+	OutboundID int64     `json:"outbound_id"`
+	At         time.Time `json:"at"`
+	Emoji      string    `json:"emoji"`
 }

@@ -168,20 +168,18 @@ func do(t *testing.T, ts *httptest.Server, method, path, token, body string) ans
 	return answer{resp.StatusCode, resp.Header.Get("Content-Type"), b}
 }
 
-func TestNewRefusesOpenNetworkWithoutToken(t *testing.T) {
+func TestNewValidatesConfig(t *testing.T) {
 	core := newFakeCore()
-	for _, addr := range []string{"0.0.0.0:8080", "192.168.1.5:80", ":8080", "[::]:80", "example.com:80"} {
-		_, err := admin.New(admin.Config{Addr: addr, Core: core})
-		if err == nil || !strings.Contains(err.Error(), "HEARTH_ADMIN_TOKEN") {
-			t.Errorf("New(%q) without token: err %v, want a refusal naming HEARTH_ADMIN_TOKEN", addr, err)
-		}
-		if _, err := admin.New(admin.Config{Addr: addr, Token: testToken, Core: core}); err != nil {
-			t.Errorf("New(%q) with token: %v", addr, err)
-		}
-	}
-	for _, addr := range []string{"127.0.0.1:0", "127.0.0.2:8080", "[::1]:8080", "localhost:8080"} {
-		if _, err := admin.New(admin.Config{Addr: addr, Core: core}); err != nil {
-			t.Errorf("New(%q) without token: %v, want accepted (loopback)", addr, err)
+	for _, addr := range []string{"0.0.0.0:8080", "192.168.1.5:80", ":8080", "[::]:80", "example.com:80", "127.0.0.1:0", "[::1]:8080", "localhost:8080"} {
+		for _, token := range []string{"", testToken} {
+			s, err := admin.New(admin.Config{Addr: addr, Token: token, Core: core})
+			if err != nil {
+				t.Errorf("New(%q, token %q): %v", addr, token, err)
+				continue
+			}
+			if s.APIEnabled() != (token != "") {
+				t.Errorf("New(%q, token %q): APIEnabled %v", addr, token, s.APIEnabled())
+			}
 		}
 	}
 	for _, cfg := range []admin.Config{{Core: core}, {Addr: "127.0.0.1", Core: core}, {Addr: "127.0.0.1:0"}} {
@@ -252,10 +250,34 @@ func TestAuth(t *testing.T) {
 	}
 }
 
-func TestOpenAPIOnLoopbackWithoutToken(t *testing.T) {
-	ts := serve(t, admin.Config{Core: newFakeCore("u1")})
-	if a := do(t, ts, http.MethodGet, "/api/otome_kairo?user=u1", "", ""); a.code != http.StatusOK {
-		t.Fatalf("no token configured: status %d, want 200 (open on loopback)", a.code)
+// TestNoTokenMeansNoAPI: without HEARTH_ADMIN_TOKEN, /api/* is off on
+// loopback too (anyone with a shell on the host could mint gifts), while
+// /healthz and /metrics are served.
+func TestNoTokenMeansNoAPI(t *testing.T) {
+	core := newFakeCore("u1")
+	ts := serve(t, admin.Config{Core: core, Checks: map[string]admin.Check{"db": func(context.Context) error { return nil }}})
+	for _, c := range []struct{ method, path, token, body string }{
+		{http.MethodPost, "/api/gift/send", "", `{"user":"u1","item":"rose","transaction_id":"t1"}`},
+		{http.MethodPost, "/api/gift/send", "anything", `{"user":"u1","item":"rose","transaction_id":"t2"}`},
+		{http.MethodGet, "/api/otome_kairo?user=u1", "", ""},
+		{http.MethodPut, "/api/otome_kairo?user=u1", "", `{"active":true,"anger":1}`},
+		{http.MethodGet, "/api/nothing", "", ""},
+	} {
+		a := do(t, ts, c.method, c.path, c.token, c.body)
+		if a.code != http.StatusForbidden || !strings.Contains(a.errMsg(t), "HEARTH_ADMIN_TOKEN") {
+			t.Errorf("%s %s without a configured token: %d %s, want 403 naming HEARTH_ADMIN_TOKEN", c.method, c.path, a.code, a.body)
+		}
+	}
+	if calls, _ := core.counts(); calls != 0 {
+		t.Errorf("a gift reached Core %d times with the API off", calls)
+	}
+	if _, ok := core.override("u1"); ok {
+		t.Error("an override was set with the API off")
+	}
+	for _, path := range []string{"/healthz", "/metrics"} {
+		if a := do(t, ts, http.MethodGet, path, "", ""); a.code != http.StatusOK {
+			t.Errorf("GET %s without a token: %d, want 200", path, a.code)
+		}
 	}
 }
 
@@ -366,6 +388,8 @@ func TestOtomeKairo(t *testing.T) {
 	if _, ok := core.override("u1"); ok {
 		t.Error("DELETE left the override in Core")
 	}
+	// A rejected PUT neither sets nor clears: the override in place stays.
+	do(t, ts, http.MethodPut, path, testToken, `{"active":true,"sadness":0.3}`)
 	for _, c := range []struct {
 		name, method, path, body string
 		want                     int
@@ -378,6 +402,11 @@ func TestOtomeKairo(t *testing.T) {
 		{"overflow", http.MethodPut, path, `{"active":true,"anger":1e999}`, http.StatusBadRequest},
 		{"string", http.MethodPut, path, `{"active":true,"anger":"high"}`, http.StatusBadRequest},
 		{"unknown key", http.MethodPut, path, `{"active":true,"rage":1}`, http.StatusBadRequest},
+		{"empty object", http.MethodPut, path, `{}`, http.StatusBadRequest},
+		{"no active", http.MethodPut, path, `{"anger":0.9}`, http.StatusBadRequest},
+		{"clearing with values", http.MethodPut, path, `{"active":false,"anger":0.9}`, http.StatusBadRequest},
+		{"active not a bool", http.MethodPut, path, `{"active":"yes","anger":0.9}`, http.StatusBadRequest},
+		{"another API's body", http.MethodPut, path, `{"label":"anger","intensity":0.9}`, http.StatusBadRequest},
 		{"POST", http.MethodPost, path, `{}`, http.StatusMethodNotAllowed},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -388,8 +417,8 @@ func TestOtomeKairo(t *testing.T) {
 			a.errMsg(t)
 		})
 	}
-	if _, ok := core.override("u1"); ok {
-		t.Error("a rejected PUT set an override")
+	if ov, ok := core.override("u1"); !ok || ov != (heart.Override{Active: true, Sadness: 0.3}) {
+		t.Errorf("after rejected PUTs the override is %+v (present %v), want the one set before", ov, ok)
 	}
 	if _, ok := core.override("ghost"); ok {
 		t.Error("an override was set for an unknown user")

@@ -44,6 +44,10 @@ func (s *Server) giftSend(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		s.log.Error("admin: gift", "user", req.User, "transaction_id", req.TransactionID, "err", err)
 		writeError(w, http.StatusInternalServerError, "gift not applied")
+	case res.Replay:
+		s.log.Info("admin: gift replayed: transaction_id seen before, nothing changed", "user", req.User,
+			"transaction_id", req.TransactionID)
+		writeJSON(w, http.StatusOK, res)
 	default:
 		s.log.Info("admin: gift", "user", req.User, "transaction_id", req.TransactionID,
 			"mood_before", res.MoodBefore, "mood_after", res.MoodAfter)
@@ -80,19 +84,16 @@ func (s *Server) otomeKairo(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.Method {
 	case http.MethodPut:
-		var ov heart.Override
-		if !decodeBody(w, r, &ov, true) {
+		var body kairoPut
+		if !decodeBody(w, r, &body, true) {
 			return
 		}
-		if msg := validOverride(ov); msg != "" {
+		ov, msg := body.override()
+		if msg != "" {
 			writeError(w, http.StatusBadRequest, msg)
 			return
 		}
-		if ov.Active {
-			s.setOverride(user, &ov)
-		} else {
-			s.setOverride(user, nil)
-		}
+		s.setOverride(user, ov)
 	case http.MethodDelete:
 		s.setOverride(user, nil)
 	}
@@ -119,18 +120,42 @@ func (s *Server) lingering(w http.ResponseWriter, r *http.Request, user string) 
 	return l, true
 }
 
-// validOverride reports what is wrong with ov, or "": every value must be a
-// finite number in [0, 1], the range of seed 002's emotion intensities.
-func validOverride(ov heart.Override) string {
-	for _, f := range []struct {
+// kairoPut is the body of PUT /api/otome_kairo (README "Admin API"):
+// {"active": true, "joy": 0, "sadness": 0, "anger": 0.9, "fear": 0} sets the
+// override (a missing value is 0); {"active": false} clears it, as DELETE
+// does. "active" is required, so a body meant for something else never
+// clears an override by accident; unknown keys are refused by decodeBody.
+type kairoPut struct {
+	Active  *bool   `json:"active"`
+	Joy     float64 `json:"joy"`
+	Sadness float64 `json:"sadness"`
+	Anger   float64 `json:"anger"`
+	Fear    float64 `json:"fear"`
+}
+
+// override is the override b asks for (nil: clear it), or what is wrong
+// with b: every value must be a number in [0, 1], the range of seed 002's
+// emotion intensities, and a clearing body carries none.
+func (b kairoPut) override() (*heart.Override, string) {
+	if b.Active == nil {
+		return nil, `missing "active": true sets the override, false clears it`
+	}
+	values := []struct {
 		name string
 		v    float64
-	}{{"joy", ov.Joy}, {"sadness", ov.Sadness}, {"anger", ov.Anger}, {"fear", ov.Fear}} {
+	}{{"joy", b.Joy}, {"sadness", b.Sadness}, {"anger", b.Anger}, {"fear", b.Fear}}
+	for _, f := range values {
 		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 || f.v > 1 {
-			return f.name + " must be a number in [0, 1]"
+			return nil, f.name + " must be a number in [0, 1]"
+		}
+		if !*b.Active && f.v != 0 {
+			return nil, `"active": false clears the override and takes no ` + f.name
 		}
 	}
-	return ""
+	if !*b.Active {
+		return nil, ""
+	}
+	return &heart.Override{Active: true, Joy: b.Joy, Sadness: b.Sadness, Anger: b.Anger, Fear: b.Fear}, ""
 }
 
 func (s *Server) setOverride(user string, ov *heart.Override) {

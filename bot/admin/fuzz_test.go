@@ -20,7 +20,7 @@ func FuzzGiftBody(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	core := newFakeCore("u1")
-	s, err := admin.New(admin.Config{Addr: "127.0.0.1:0", Core: core})
+	s, err := admin.New(admin.Config{Addr: "127.0.0.1:0", Token: testToken, Core: core})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -30,7 +30,9 @@ func FuzzGiftBody(f *testing.F) {
 		before := core.giftCalls
 		core.mu.Unlock()
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/gift/send", bytes.NewReader(body)))
+		req := httptest.NewRequest(http.MethodPost, "/api/gift/send", bytes.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+testToken)
+		h.ServeHTTP(rec, req)
 		if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
 			t.Fatalf("content type %q", ct)
 		}
@@ -60,24 +62,32 @@ func FuzzGiftBody(f *testing.F) {
 func FuzzOverrideBody(f *testing.F) {
 	for _, s := range []string{
 		`{"active":true,"joy":0.5,"sadness":0,"anger":1,"fear":0}`, `{"active":false}`, `{"joy":2}`,
-		`{"anger":-0}`, `{"fear":1e-320}`, `{`, `null`,
+		`{"anger":-0}`, `{"fear":1e-320}`, `{`, `null`, `{}`, `{"active":false,"joy":0.5}`,
 	} {
 		f.Add([]byte(s))
 	}
 	core := newFakeCore("u1")
-	s, err := admin.New(admin.Config{Addr: "127.0.0.1:0", Core: core})
+	s, err := admin.New(admin.Config{Addr: "127.0.0.1:0", Token: testToken, Core: core})
 	if err != nil {
 		f.Fatal(err)
 	}
 	h := s.Handler()
 	f.Fuzz(func(t *testing.T, body []byte) {
+		before, had := core.override("u1")
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPut, "/api/otome_kairo?user=u1", bytes.NewReader(body)))
+		req := httptest.NewRequest(http.MethodPut, "/api/otome_kairo?user=u1", bytes.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+testToken)
+		h.ServeHTTP(rec, req)
 		if rec.Header().Get("Content-Type") != "application/json" || !json.Valid(rec.Body.Bytes()) {
 			t.Fatalf("answer %q %q", rec.Header().Get("Content-Type"), rec.Body.Bytes())
 		}
 		if rec.Code != http.StatusOK && rec.Code != http.StatusBadRequest && rec.Code != http.StatusRequestEntityTooLarge {
 			t.Fatalf("status %d for %q", rec.Code, body)
+		}
+		if rec.Code != http.StatusOK {
+			if after, has := core.override("u1"); has != had || after != before {
+				t.Fatalf("rejected body %q changed the override: %+v → %+v", body, before, after)
+			}
 		}
 		if ov, ok := core.override("u1"); ok {
 			for _, v := range []float64{ov.Joy, ov.Sadness, ov.Anger, ov.Fear} {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -44,6 +45,24 @@ func (r *recorder) Send(_ context.Context, chat bot.ChatRef, out bot.Outgoing) (
 
 func (r *recorder) Typing(context.Context, bot.ChatRef) error { return nil }
 
+// lockedBuffer collects log lines written from the server's goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
 func (r *recorder) count(chatID string) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -63,6 +82,7 @@ type realEnv struct {
 	out     *recorder
 	metrics *admin.Metrics
 	ts      *httptest.Server
+	logs    *lockedBuffer // the admin server's log
 	seq     int
 	now     time.Time // the admin API's clock: fixed, so lingering views compare exactly
 }
@@ -96,9 +116,10 @@ func newRealEnv(t *testing.T) *realEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	e := &realEnv{db: db, out: &recorder{}, metrics: admin.NewMetrics(), now: time.Now().Add(time.Minute)}
+	e := &realEnv{db: db, out: &recorder{}, metrics: admin.NewMetrics(), now: time.Now().Add(time.Minute), logs: &lockedBuffer{}}
 	e.h = newHandler(t, db, e.out, e.metrics)
-	e.ts = serve(t, admin.Config{Token: testToken, Core: e.h, Metrics: e.metrics, Now: e.clock})
+	e.ts = serve(t, admin.Config{Token: testToken, Core: e.h, Metrics: e.metrics, Now: e.clock,
+		Logger: slog.New(slog.NewTextHandler(e.logs, nil))})
 	return e
 }
 
@@ -185,6 +206,11 @@ func TestGiftIdempotentUnderConcurrency(t *testing.T) {
 	var res bot.GiftResult
 	if err := json.Unmarshal(bodies[0], &res); err != nil {
 		t.Fatal(err)
+	}
+	// The log tells the one applied gift from the replays.
+	logs := e.logs.String()
+	if applied, replayed := strings.Count(logs, `msg="admin: gift" `), strings.Count(logs, "admin: gift replayed"); applied != 1 || replayed != n-1 {
+		t.Errorf("log has %d applied and %d replayed gift lines, want 1 and %d:\n%s", applied, replayed, n-1, logs)
 	}
 	if res.User != user || res.Item != "rose" || res.TransactionID != "pay-1" || !res.Thanked {
 		t.Errorf("result %+v", res)

@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -44,8 +45,10 @@ type Metrics struct {
 	reflections  *prometheus.CounterVec
 	proactive    *prometheus.CounterVec
 	budgetOut    prometheus.Gauge
-	activeUsers  prometheus.Gauge
-	tokensToday  prometheus.Gauge
+	activeUsers  sourceGauge
+	tokensToday  sourceGauge
+	mediaCalls   *prometheus.CounterVec
+	mediaUnits   *prometheus.CounterVec
 }
 
 var _ bot.Observer = (*Metrics)(nil)
@@ -87,16 +90,22 @@ func NewMetrics() *Metrics {
 		budgetOut: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "hearth_budget_exhausted", Help: "1 while the daily token budget is spent (DESIGN §8).",
 		}),
-		activeUsers: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "hearth_active_users", Help: "Users hearth currently knows as active.",
-		}),
-		tokensToday: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "hearth_tokens_today", Help: "LLM tokens spent today against the daily budget.",
-		}),
+		mediaCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "hearth_media_calls_total", Help: "Transcriptions, speech and image inputs, by kind and outcome (DESIGN §12).",
+		}, []string{"kind", "outcome"}),
+		mediaUnits: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "hearth_media_units_total", Help: "What media calls consumed: seconds transcribed, characters spoken, images shown.",
+		}, []string{"kind"}),
 	}
 	m.reg.MustRegister(
 		m.turns, m.turnSeconds, m.stageSeconds, m.llmCalls, m.llmTokens, m.errors,
-		m.sent, m.reflections, m.proactive, m.budgetOut, m.activeUsers, m.tokensToday,
+		m.sent, m.reflections, m.proactive, m.budgetOut, m.mediaCalls, m.mediaUnits,
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "hearth_active_users", Help: "Users hearth currently knows as active, read at each scrape.",
+		}, m.activeUsers.value),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "hearth_tokens_today", Help: "LLM tokens spent today against the daily budget, read at each scrape.",
+		}, m.tokensToday.value),
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)
@@ -107,6 +116,12 @@ func NewMetrics() *Metrics {
 			for _, b := range []string{brainOnline, brainOffline} {
 				m.llmCalls.WithLabelValues(string(k), o, b)
 			}
+		}
+	}
+	for _, k := range []string{bot.UsageTranscription, bot.UsageSpeech, bot.UsageImage} {
+		m.mediaUnits.WithLabelValues(k)
+		for _, o := range []string{outcomeOK, outcomeError} {
+			m.mediaCalls.WithLabelValues(k, o)
 		}
 	}
 	return m
@@ -180,12 +195,49 @@ func (m *Metrics) BudgetExhausted(exhausted bool) {
 	m.budgetOut.Set(0)
 }
 
-// SetActiveUsers sets the active-user gauge; the daemon's wiring decides
-// what "active" means and how often to refresh it.
-func (m *Metrics) SetActiveUsers(n int) { m.activeUsers.Set(float64(n)) }
+// Media records one media call and what it consumed: seconds transcribed
+// (bot.UsageTranscription), characters spoken (bot.UsageSpeech) or images
+// shown to the model (bot.UsageImage).
+func (m *Metrics) Media(kind string, units int, err error) {
+	m.mediaCalls.WithLabelValues(kind, outcome(err)).Inc()
+	if units > 0 {
+		m.mediaUnits.WithLabelValues(kind).Add(float64(units))
+	}
+}
 
-// SetTokensToday sets today's token spend, for budget dashboards.
-func (m *Metrics) SetTokensToday(n int) { m.tokensToday.Set(float64(n)) }
+// ActiveUsersFrom makes every scrape read the active-user gauge from read,
+// so it is current rather than as old as the last refresh; the daemon's
+// wiring decides what "active" means.
+func (m *Metrics) ActiveUsersFrom(read func() (int, error)) { m.activeUsers.set(read) }
+
+// TokensTodayFrom makes every scrape read today's token spend from read,
+// for budget dashboards.
+func (m *Metrics) TokensTodayFrom(read func() (int, error)) { m.tokensToday.set(read) }
+
+// sourceGauge is a gauge read from its source at each scrape. A failed
+// read shows the last good value; without a source it shows 0.
+type sourceGauge struct {
+	mu   sync.Mutex
+	read func() (int, error)
+	last float64
+}
+
+func (g *sourceGauge) set(read func() (int, error)) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.read = read
+}
+
+func (g *sourceGauge) value() float64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.read != nil {
+		if n, err := g.read(); err == nil {
+			g.last = float64(n)
+		}
+	}
+	return g.last
+}
 
 func outcome(err error) string {
 	if err != nil {

@@ -59,8 +59,13 @@ func TestMetricsObserver(t *testing.T) {
 	obs.Reflection(errors.New("x"))
 	obs.Proactive("silent")
 	obs.BudgetExhausted(true)
-	m.SetActiveUsers(12)
-	m.SetTokensToday(3456)
+	active := 12
+	m.ActiveUsersFrom(func() (int, error) { return active, nil })
+	m.TokensTodayFrom(func() (int, error) { return 3456, nil })
+	obs.Media(bot.UsageTranscription, 7, nil)
+	obs.Media(bot.UsageTranscription, 0, errors.New("404"))
+	obs.Media(bot.UsageSpeech, 42, nil)
+	obs.Media(bot.UsageImage, 1, nil)
 	up := false
 	m.WatchBrain(func() bool { return up })
 
@@ -93,6 +98,11 @@ func TestMetricsObserver(t *testing.T) {
 		{"budget", gauge("hearth_budget_exhausted"), 1},
 		{"active users", gauge("hearth_active_users"), 12},
 		{"tokens today", gauge("hearth_tokens_today"), 3456},
+		{"transcriptions ok", counter("hearth_media_calls_total", map[string]string{"kind": "transcription", "outcome": "ok"}), 1},
+		{"transcriptions failed", counter("hearth_media_calls_total", map[string]string{"kind": "transcription", "outcome": "error"}), 1},
+		{"transcribed seconds", counter("hearth_media_units_total", map[string]string{"kind": "transcription"}), 7},
+		{"spoken characters", counter("hearth_media_units_total", map[string]string{"kind": "speech"}), 42},
+		{"image inputs", counter("hearth_media_units_total", map[string]string{"kind": "image"}), 1},
 	} {
 		if diff := c.got - c.want; diff > 1e-9 || diff < -1e-9 {
 			t.Errorf("%s: %v, want %v", c.what, c.got, c.want)
@@ -105,6 +115,16 @@ func TestMetricsObserver(t *testing.T) {
 	up = true
 	if g := gauge("hearth_brain_up"); g != 1 {
 		t.Errorf("brain up gauge %v, want 1 once the model is back", g)
+	}
+	// The source gauges are read at each scrape, and a failed read keeps
+	// the last good value.
+	active = 13
+	if g := gauge("hearth_active_users"); g != 13 {
+		t.Errorf("active users after the source changed: %v, want 13 at once", g)
+	}
+	m.ActiveUsersFrom(func() (int, error) { return 0, errors.New("db busy") })
+	if g := gauge("hearth_active_users"); g != 13 {
+		t.Errorf("active users after a failed read: %v, want the last good 13", g)
 	}
 	// Every hearth metric carries the hearth_ prefix and a help text.
 	fams, err := m.Registry().Gather()
@@ -121,8 +141,8 @@ func TestMetricsObserver(t *testing.T) {
 		}
 	}
 	sort.Strings(names)
-	if len(names) != 13 {
-		t.Errorf("hearth metrics %v, want 13", names)
+	if len(names) != 15 {
+		t.Errorf("hearth metrics %v, want 15", names)
 	}
 }
 

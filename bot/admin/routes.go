@@ -38,12 +38,17 @@ func (s *Server) routes() http.Handler {
 	return mux
 }
 
+// apiOff is the answer of every /api/* request when no token is configured.
+const apiOff = "the admin API is off: HEARTH_ADMIN_TOKEN is not set"
+
 // auth guards /api/* with the bearer token, compared in constant time so
 // the comparison leaks nothing about the token. With no token configured
-// (only possible on loopback, see New) /api/* is open.
+// /api/* is off: every request is refused before it reaches Core.
 func (s *Server) auth(next http.Handler) http.Handler {
 	if s.cfg.Token == "" {
-		return next
+		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			writeError(w, http.StatusForbidden, apiOff)
+		})
 	}
 	want := []byte(s.cfg.Token)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -8,7 +8,6 @@ import (
 	"maps"
 	"net"
 	"net/http"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -56,7 +55,8 @@ type Config struct {
 	// port 0 picks a free port (see Server.Addr).
 	Addr string
 	// Token is the bearer token of /api/* (HEARTH_ADMIN_TOKEN). Empty means
-	// /api/* is open, which New allows only on a loopback Addr.
+	// /api/* is off (403 on every request): only /healthz and /metrics are
+	// served, on any address.
 	Token string
 	// Core is the turn engine. Required.
 	Core Core
@@ -90,9 +90,8 @@ type Server struct {
 	ready   chan struct{}
 }
 
-// New validates cfg and builds the server. It refuses an empty Addr and, to
-// keep the gift endpoint from being open to a network, a non-loopback Addr
-// without a Token.
+// New validates cfg and builds the server. It refuses an empty Addr. Without
+// a Token it builds a server whose /api/* is off (APIEnabled is false).
 func New(cfg Config) (*Server, error) {
 	if cfg.Addr == "" {
 		return nil, errors.New("admin: empty listen address (HEARTH_HTTP_ADDR)")
@@ -100,12 +99,8 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Core == nil {
 		return nil, errors.New("admin: no core")
 	}
-	host, _, err := net.SplitHostPort(cfg.Addr)
-	if err != nil {
+	if _, _, err := net.SplitHostPort(cfg.Addr); err != nil {
 		return nil, fmt.Errorf("admin: listen address %q: %w", cfg.Addr, err)
-	}
-	if cfg.Token == "" && !loopback(host) {
-		return nil, fmt.Errorf("admin: listen address %q is not loopback and HEARTH_ADMIN_TOKEN is empty: set a token or listen on 127.0.0.1", cfg.Addr)
 	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics()
@@ -124,15 +119,10 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// loopback reports whether host only accepts local connections. An empty
-// host means every interface, and other names may resolve anywhere.
-func loopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
+// APIEnabled reports whether /api/* is served: only with a Token. A shell
+// on the host is no proof of being the operator, so loopback alone opens
+// nothing.
+func (s *Server) APIEnabled() bool { return s.cfg.Token != "" }
 
 // Handler is the whole admin surface, for tests and for callers that run
 // their own http.Server.

@@ -117,6 +117,9 @@ func (o *Offline) reply(h bot.Hints) string {
 		}
 	}
 	topics := findTopics(o.topics, h.Text)
+	if h.Unsensed != "" {
+		add(p("unsensed."+h.Unsensed, 7), 4) // she says what she could not hear or see, first
+	}
 	switch {
 	case h.Crisis:
 		// Gentle, no emoji, no questions about plans: one calm paragraph.

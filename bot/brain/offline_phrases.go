@@ -250,6 +250,18 @@ func newPhrasebook() phrasebook {
 			langZH: {"我对我们之间感到很安心。"},
 			langJA: {"私たちの関係には落ち着いた気持ちでいられる。"},
 		},
+
+		// DESIGN §12: what she could not perceive, said honestly (Hints.Unsensed).
+		"unsensed.voice": {
+			langEN: {"I can't listen to voice notes right now, I'm sorry. Could you write it to me?"},
+			langZH: {"抱歉，我现在没办法听语音，可以打字告诉我吗？"},
+			langJA: {"ごめんね、いまはボイスメッセージを聞けないの。文字で教えてくれる？"},
+		},
+		"unsensed.photo": {
+			langEN: {"I can't look at photos right now, I'm sorry. Would you tell me what's in it?"},
+			langZH: {"抱歉，我现在看不了照片。可以跟我说说照片里是什么吗？"},
+			langJA: {"ごめんね、いまは写真を見られないの。どんな写真か教えてくれる？"},
+		},
 	}
 }
 

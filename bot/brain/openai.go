@@ -54,6 +54,9 @@ type OpenAIConfig struct {
 	BaseURL string // default DefaultBaseURL
 	APIKey  string // never logged, redacted from errors
 	Model   string // default DefaultModel
+	// VisionModel answers requests that carry images (HEARTH_VISION_MODEL);
+	// "" uses Model.
+	VisionModel string
 	// HTTPClient is copied, never modified; its Transport is wrapped to read
 	// Retry-After. nil: a client without its own timeout (the per-call
 	// deadline bounds every call).
@@ -76,6 +79,7 @@ type OpenAIConfig struct {
 type OpenAI struct {
 	client      *openai.Client
 	model       string
+	visionModel string
 	apiKey      string
 	maxRetries  int
 	temperature *float32
@@ -127,6 +131,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	o := &OpenAI{
 		client:      openai.NewClientWithConfig(oc),
 		model:       cfg.Model,
+		visionModel: cfg.VisionModel,
 		apiKey:      cfg.APIKey,
 		maxRetries:  cfg.MaxRetries,
 		temperature: cfg.Temperature,
@@ -156,7 +161,7 @@ func (o *OpenAI) complete(ctx context.Context, req bot.Request) (bot.Response, e
 
 	jsonMode := req.JSON || req.Kind != bot.KindReply
 	creq := openai.ChatCompletionRequest{
-		Model:    o.model,
+		Model:    o.modelFor(req.Messages),
 		Messages: toOpenAIMessages(prepareMessages(req.Kind, req.Messages, jsonMode)),
 	}
 	if o.temperature != nil {
@@ -187,7 +192,7 @@ func (o *OpenAI) complete(ctx context.Context, req bot.Request) (bot.Response, e
 		}
 		err = redact(err, o.apiKey)
 		if !retry || attempt >= o.maxRetries || ctx.Err() != nil {
-			return resp, fmt.Errorf("complete %s: %w", req.Kind, err)
+			return resp, fmt.Errorf("complete %s: %w", req.Kind, imagesRejected(req.Messages, err))
 		}
 		wait := o.backoff.wait(attempt, rec.retryAfter())
 		if dl, ok := ctx.Deadline(); ok && wait >= time.Until(dl) {
@@ -334,7 +339,7 @@ func mentionsJSON(msgs []bot.ChatMessage) bool {
 func toOpenAIMessages(msgs []bot.ChatMessage) []openai.ChatCompletionMessage {
 	out := make([]openai.ChatCompletionMessage, len(msgs))
 	for i, m := range msgs {
-		out[i] = openai.ChatCompletionMessage{Role: m.Role, Content: m.Content}
+		out[i] = toOpenAIMessage(m)
 	}
 	return out
 }

@@ -6,6 +6,7 @@ package console
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -28,7 +29,9 @@ type Config struct {
 	User    string // the user's name; the chat id and user id are derived from it
 	Persona string // printed before each reply
 	// FileDir receives attachments (the /me chart, /export) as files whose
-	// paths are printed; "" means the OS temp dir.
+	// paths are printed, and keeps them. "" means a private directory made
+	// in the OS temp dir on first use and removed by Close, so a user's
+	// data (an /export holds all of it) never piles up in /tmp.
 	FileDir string
 	Now     func() time.Time
 }
@@ -39,8 +42,10 @@ type Transport struct {
 	runID int64
 	inSeq int // touched by Run only
 
-	mu     sync.Mutex // serialises writes to Out
-	outSeq int
+	mu      sync.Mutex // serialises writes to Out; guards the fields below
+	outSeq  int
+	tempDir string // made by writeFile when FileDir is ""; removed by Close
+	closed  bool
 }
 
 var _ bot.Transport = (*Transport)(nil)
@@ -146,10 +151,21 @@ func (t *Transport) Send(_ context.Context, chat bot.ChatRef, out bot.Outgoing) 
 	return bot.Sent{MessageIDs: []string{strconv.FormatInt(t.runID, 36) + "-out-" + strconv.Itoa(t.outSeq)}}, nil
 }
 
+// writeFile writes one attachment; t.mu is held.
 func (t *Transport) writeFile(f *bot.File) (string, error) {
+	if t.closed {
+		return "", errors.New("console attachment: transport closed")
+	}
 	dir := t.cfg.FileDir
 	if dir == "" {
-		dir = os.TempDir()
+		if t.tempDir == "" {
+			d, err := os.MkdirTemp("", "hearth-console-")
+			if err != nil {
+				return "", fmt.Errorf("console attachment: %w", err)
+			}
+			t.tempDir = d
+		}
+		dir = t.tempDir
 	}
 	ext := filepath.Ext(f.Name)
 	base := strings.TrimSuffix(f.Name, ext)
@@ -165,6 +181,22 @@ func (t *Transport) writeFile(f *bot.File) (string, error) {
 		return "", fmt.Errorf("console attachment: %w", err)
 	}
 	return fh.Name(), nil
+}
+
+// Close removes the private directory of attachments, if one was made;
+// files in a configured FileDir stay. Call it once nothing is sent any
+// more (after the Handler drained).
+func (t *Transport) Close() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.closed = true
+	if t.tempDir == "" {
+		return nil
+	}
+	if err := os.RemoveAll(t.tempDir); err != nil {
+		return fmt.Errorf("console: remove attachments: %w", err)
+	}
+	return nil
 }
 
 // Typing does nothing on a terminal.

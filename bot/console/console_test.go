@@ -75,6 +75,48 @@ func TestSendPrintsTextAndWritesAttachments(t *testing.T) {
 	}
 }
 
+// TestAttachmentsWithoutFileDirGoAtClose: without FileDir the files (an
+// /export holds all of a user's data) live in a private directory that
+// Close removes; with FileDir they stay.
+func TestAttachmentsWithoutFileDirGoAtClose(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	kept := t.TempDir()
+	for _, dir := range []string{"", kept} {
+		var out bytes.Buffer
+		c := New(Config{In: strings.NewReader(""), Out: &out, User: "ann", Persona: "Luna", FileDir: dir})
+		for _, name := range []string{"mood.png", "export.json"} {
+			if _, err := c.Send(context.Background(), c.Chat(), bot.Outgoing{Document: &bot.File{Name: name, Data: []byte("DATA")}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var paths []string
+		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			_, path, _ := strings.Cut(strings.Trim(line, "[]"), ": ")
+			paths = append(paths, path)
+		}
+		for _, p := range paths {
+			if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != 0o600 {
+				t.Fatalf("attachment %s before Close: %v", p, err)
+			}
+		}
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			_, err := os.Stat(p)
+			if gone := os.IsNotExist(err); gone != (dir == "") {
+				t.Errorf("FileDir %q: %s after Close: %v", dir, p, err)
+			}
+		}
+		if _, err := c.Send(context.Background(), c.Chat(), bot.Outgoing{Document: &bot.File{Name: "late.json"}}); err == nil {
+			t.Error("an attachment after Close was written")
+		}
+	}
+	if left, _ := os.ReadDir(os.Getenv("TMPDIR")); len(left) != 0 {
+		t.Errorf("left in the temp dir: %v", left)
+	}
+}
+
 func TestRunReturnsWhenContextEnds(t *testing.T) {
 	r, w, err := os.Pipe()
 	if err != nil {

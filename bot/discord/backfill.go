@@ -65,8 +65,9 @@ type CursorStore interface {
 
 // backfillEvent is queued when READY starts a new gateway session, so the
 // backfill runs in gateway order: after the events of the old session and
-// before those of the new one.
-type backfillEvent struct{}
+// before those of the new one. It covers the channels of that session's
+// shard, or every channel (everyShard) after events were dropped.
+type backfillEvent struct{ shard int }
 
 // channelPos is what the transport knows of one channel it delivered from.
 type channelPos struct {
@@ -224,12 +225,13 @@ func (t *Transport) saveCursor(ctx context.Context) {
 	t.dirty = false
 }
 
-// backfill fetches, for every remembered channel, the messages newer than
-// its position and delivers them oldest first, as live MESSAGE_CREATEs
-// would be. The Inbound deduplicates, so overlap with live events is
-// harmless. Errors are logged; the whole pass is bounded by
-// backfillTimeout. The most recently active channels go first.
-func (t *Transport) backfill(ctx context.Context, in bot.Inbound) {
+// backfill fetches, for every remembered channel of shard (or of every
+// shard), the messages newer than its position and delivers them oldest
+// first, as live MESSAGE_CREATEs would be. The Inbound deduplicates, so
+// overlap with live events is harmless. Errors are logged; the whole pass
+// is bounded by backfillTimeout. The most recently active channels go
+// first.
+func (t *Transport) backfill(ctx context.Context, in bot.Inbound, shard int) {
 	if t.cfg.Cursors == nil || len(t.chans) == 0 {
 		return
 	}
@@ -238,6 +240,9 @@ func (t *Transport) backfill(ctx context.Context, in bot.Inbound) {
 	chans := slices.SortedFunc(maps.Keys(t.chans), func(a, b string) int {
 		return -snowflakeCmp(t.chans[a].last, t.chans[b].last)
 	})
+	if shard != everyShard {
+		chans = slices.DeleteFunc(chans, func(ch string) bool { return t.channelShard(t.chans[ch]) != shard })
+	}
 	total := 0
 	for i, ch := range chans {
 		if ctx.Err() != nil {
@@ -251,7 +256,7 @@ func (t *Transport) backfill(ctx context.Context, in bot.Inbound) {
 		}
 	}
 	t.saveCursor(ctx)
-	t.log.Info("discord: backfill done", "channels", len(chans), "delivered", total)
+	t.log.Info("discord: backfill done", "shard", shard, "channels", len(chans), "delivered", total)
 }
 
 // backfillChannel delivers one channel's missed messages and reports how

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/gorilla/websocket"
 
 	"hearth/bot"
 )
@@ -95,9 +94,14 @@ type Config struct {
 	// OpenTimeout bounds one gateway connection attempt; 0 means
 	// DefaultOpenTimeout.
 	OpenTimeout time.Duration
-	// ShardID and ShardCount select one gateway shard (DESIGN §11);
-	// zero values mean the only shard.
-	ShardID, ShardCount int
+	// ShardCount is how many gateway shards the bot uses (DESIGN §11,
+	// DISCORD_SHARDS): Run opens one session per shard, all feeding this
+	// one Transport. 0 means 1; AutoShards asks Discord's GET /gateway/bot
+	// for its recommended count when Run starts.
+	ShardCount int
+	// IdentifyInterval spaces the shards' first connections; 0 means
+	// DefaultIdentifyInterval.
+	IdentifyInterval time.Duration
 	// Cursors keeps, per channel, the newest message hearth stored, so
 	// that after every new gateway session Run fetches over REST what was
 	// sent while hearth was away (Discord does not replay events to a new
@@ -116,13 +120,19 @@ type Config struct {
 type Transport struct {
 	cfg   Config
 	log   *slog.Logger
-	s     *discordgo.Session
+	auth  string             // "Bot " + token
+	base  *url.URL           // DISCORD_API_BASE; nil: real Discord
+	s     *discordgo.Session // shard 0's session; all REST goes through it
 	http  *http.Transport
-	conns *connTracker
+	conns *connTracker // shard 0's gateway sockets
 	now   func() time.Time
 
+	// shards are the gateway sessions; shards[0] is s. Only Run's
+	// goroutine changes the slice (see openShards).
+	shards []*shard
+
 	wake chan struct{} // an event was queued
-	disc chan struct{} // the gateway disconnected
+	disc chan struct{} // a shard's gateway disconnected (shard.down says which)
 
 	mu      sync.Mutex
 	self    string // the bot's user id, from READY
@@ -158,8 +168,11 @@ func New(cfg Config) (*Transport, error) {
 	if cfg.ShardCount == 0 {
 		cfg.ShardCount = 1
 	}
-	if cfg.ShardCount < 1 || cfg.ShardID < 0 || cfg.ShardID >= cfg.ShardCount {
-		return nil, fmt.Errorf("discord: shard %d of %d is out of range", cfg.ShardID, cfg.ShardCount)
+	if cfg.ShardCount < 1 && cfg.ShardCount != AutoShards {
+		return nil, fmt.Errorf("discord: %d shards: want 1 or more, or auto", cfg.ShardCount)
+	}
+	if cfg.IdentifyInterval <= 0 {
+		cfg.IdentifyInterval = DefaultIdentifyInterval
 	}
 	if cfg.OpenTimeout <= 0 {
 		cfg.OpenTimeout = DefaultOpenTimeout
@@ -185,45 +198,23 @@ func New(cfg Config) (*Transport, error) {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 
-	s, err := discordgo.New("Bot " + token)
-	if err != nil {
-		return nil, fmt.Errorf("discord: new session: %w", err)
-	}
-	ht := http.DefaultTransport.(*http.Transport).Clone()
 	t := &Transport{
 		cfg:     cfg,
 		log:     log,
-		s:       s,
-		http:    ht,
-		conns:   newConnTracker(),
+		auth:    "Bot " + token,
+		base:    base,
+		http:    http.DefaultTransport.(*http.Transport).Clone(),
 		now:     time.Now,
 		wake:    make(chan struct{}, 1),
 		disc:    make(chan struct{}, 1),
 		pending: make(map[string]pendingInteraction),
 		chans:   make(map[string]*channelPos),
 	}
-	s.Client = &http.Client{Timeout: restTimeout, Transport: rewriter{base: base, next: ht}}
-	s.Dialer = &websocket.Dialer{
-		// No Proxy: gorilla/websocket would run the TLS dial hook against
-		// the proxy itself. DISCORD_API_BASE is the supported way to
-		// route through a proxy; its /gateway names the websocket URL.
-		NetDialContext:    t.conns.dial,
-		NetDialTLSContext: t.conns.dialTLS,
-		HandshakeTimeout:  handshakeTimeout,
+	sh, err := t.newShard(0)
+	if err != nil {
+		return nil, err
 	}
-	s.Identify.Intents = intents
-	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
-	s.ShouldReconnectOnError = false // Run owns reconnection
-	s.ShouldReconnectVoiceOnSessionError = false
-	s.StateEnabled = false // hearth keeps no guild cache
-	s.SyncEvents = true    // handlers run in gateway order: turns of a chat stay ordered
-	s.LogLevel = -1        // discordgo would log through the global log package; we log ourselves
-
-	s.AddHandler(t.onReady)
-	s.AddHandler(t.onDisconnect)
-	s.AddHandler(func(_ *discordgo.Session, e *discordgo.MessageCreate) { t.enqueue(e) })
-	s.AddHandler(func(_ *discordgo.Session, e *discordgo.MessageReactionAdd) { t.enqueue(e) })
-	s.AddHandler(func(_ *discordgo.Session, e *discordgo.InteractionCreate) { t.enqueue(e) })
+	t.s, t.conns, t.shards = sh.s, sh.conns, []*shard{sh}
 	return t, nil
 }
 
@@ -231,10 +222,10 @@ func New(cfg Config) (*Transport, error) {
 func (t *Transport) Name() string { return bot.PlatformDiscord }
 
 // onReady remembers who the bot is and, since a new session replays
-// nothing, queues a backfill ahead of the session's events. It runs inside
-// discordgo's Open with the session lock held, so it must not block or
-// call the session.
-func (t *Transport) onReady(_ *discordgo.Session, r *discordgo.Ready) {
+// nothing, queues a backfill of the shard's channels ahead of the session's
+// events. It runs inside discordgo's Open with the session lock held, so it
+// must not block or call the session.
+func (t *Transport) onReady(sh *shard, r *discordgo.Ready) {
 	t.mu.Lock()
 	if r.User != nil {
 		t.self = r.User.ID
@@ -246,12 +237,13 @@ func (t *Transport) onReady(_ *discordgo.Session, r *discordgo.Ready) {
 	}
 	t.mu.Unlock()
 	if t.cfg.Cursors != nil {
-		t.enqueue(backfillEvent{})
+		t.enqueue(backfillEvent{shard: sh.id})
 	}
 }
 
-// onDisconnect wakes Run to reconnect. It never blocks.
-func (t *Transport) onDisconnect(_ *discordgo.Session, _ *discordgo.Disconnect) {
+// onDisconnect wakes Run to reconnect the shard. It never blocks.
+func (t *Transport) onDisconnect(sh *shard) {
+	sh.down.Store(true)
 	select {
 	case t.disc <- struct{}{}:
 	default:
@@ -267,9 +259,9 @@ func (t *Transport) onDisconnect(_ *discordgo.Session, _ *discordgo.Disconnect) 
 func (t *Transport) enqueue(e any) {
 	t.mu.Lock()
 	if len(t.queue) >= queueLimit {
-		_, marked := t.queue[len(t.queue)-1].(backfillEvent)
-		if t.cfg.Cursors != nil && !marked {
-			t.queue = append(t.queue, backfillEvent{})
+		last, marked := t.queue[len(t.queue)-1].(backfillEvent)
+		if t.cfg.Cursors != nil && (!marked || last.shard != everyShard) {
+			t.queue = append(t.queue, backfillEvent{shard: everyShard})
 		}
 		t.mu.Unlock()
 		if _, ok := e.(backfillEvent); !ok {

@@ -52,8 +52,7 @@ func TestNewValidates(t *testing.T) {
 		want string
 	}{
 		"no token":        {Config{Token: " Bot "}, "token is empty"},
-		"shard too big":   {Config{Token: "x", ShardID: 2, ShardCount: 2}, "shard 2 of 2"},
-		"negative shard":  {Config{Token: "x", ShardID: -1}, "shard -1 of 1"},
+		"negative shards": {Config{Token: "x", ShardCount: -2}, "-2 shards"},
 		"bad base":        {Config{Token: "x", APIBase: "127.0.0.1:5555"}, "api base"},
 		"command no desc": {Config{Token: "x", Commands: []Command{{Name: "me"}}}, `command "me"`},
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -37,14 +39,12 @@ func (t *Transport) Run(ctx context.Context, in bot.Inbound) error {
 	}
 	defer t.saveCursor(ctx) // after shutdown: nothing is delivered any more
 	defer t.shutdown()
-	if err := t.open(ctx); err != nil {
+	if err := t.openShards(ctx); err != nil {
 		if ctx.Err() != nil {
 			return nil
 		}
 		return fmt.Errorf("discord: connect: %w", err)
 	}
-	self, _ := t.ids()
-	t.log.Info("discord: connected", "bot", self, "shard", t.cfg.ShardID, "shards", t.cfg.ShardCount)
 	t.registerCommands(ctx)
 
 	for {
@@ -54,26 +54,46 @@ func (t *Transport) Run(ctx context.Context, in bot.Inbound) error {
 		case <-t.wake:
 			t.drain(ctx, in)
 		case <-t.disc:
-			if ctx.Err() != nil {
-				return nil
-			}
-			if code := t.conns.closeCode(); fatalCode(code) {
-				return fmt.Errorf("discord: gateway: %w", explain(&websocket.CloseError{Code: code}))
-			}
-			if err := t.reconnect(ctx); err != nil {
-				return fmt.Errorf("discord: reconnect: %w", err)
+			for _, sh := range t.shards {
+				if ctx.Err() != nil {
+					return nil
+				}
+				if !sh.down.CompareAndSwap(true, false) {
+					continue
+				}
+				if code := sh.conns.closeCode(); fatalCode(code) {
+					return fmt.Errorf("discord: gateway: %w", t.onShard(sh, explain(&websocket.CloseError{Code: code})))
+				}
+				if err := t.reconnect(ctx, sh); err != nil {
+					return fmt.Errorf("discord: reconnect: %w", t.onShard(sh, err))
+				}
 			}
 		}
 	}
 }
 
-// shutdown closes the gateway and every socket and idle connection, so no
-// discordgo goroutine outlives Run.
-func (t *Transport) shutdown() {
-	if err := t.s.Close(); err != nil {
-		t.log.Warn("discord: close gateway", "err", err)
+// onShard names the shard in err when there are several.
+func (t *Transport) onShard(sh *shard, err error) error {
+	if len(t.shards) > 1 {
+		return fmt.Errorf("shard %d of %d: %w", sh.id, len(t.shards), err)
 	}
-	t.conns.abort()
+	return err
+}
+
+// shutdown closes every shard's gateway and every socket and idle
+// connection, so no discordgo goroutine outlives Run. The shards close at
+// once: discordgo waits a second after its close frame for each.
+func (t *Transport) shutdown() {
+	var wg sync.WaitGroup
+	for _, sh := range t.shards {
+		wg.Go(func() {
+			if err := sh.s.Close(); err != nil {
+				t.log.Warn("discord: close gateway", "shard", sh.id, "err", err)
+			}
+			sh.conns.abort()
+		})
+	}
+	wg.Wait()
 	t.http.CloseIdleConnections()
 	t.log.Info("discord: disconnected")
 }
@@ -84,49 +104,71 @@ func (t *Transport) shutdown() {
 // for that goroutine before returning. The one step that cannot be cut
 // short is Open's REST lookup of the gateway URL, bounded by restTimeout,
 // so in the worst case open returns that long after ctx ends.
-func (t *Transport) open(ctx context.Context) error {
+func (t *Transport) open(ctx context.Context, sh *shard) error {
 	done := make(chan error, 1)
-	go func() { done <- t.s.Open() }()
+	go func() { done <- sh.s.Open() }()
 	timer := time.NewTimer(t.cfg.OpenTimeout)
 	defer timer.Stop()
 	var err error
 	select {
 	case err = <-done:
 	case <-timer.C:
-		err = t.abortOpen(done, fmt.Errorf("no READY within %v", t.cfg.OpenTimeout))
+		err = abortOpen(sh, done, fmt.Errorf("no READY within %v", t.cfg.OpenTimeout))
 	case <-ctx.Done():
-		err = t.abortOpen(done, ctx.Err())
+		err = abortOpen(sh, done, ctx.Err())
 	}
 	if err != nil && !errors.Is(err, discordgo.ErrWSAlreadyOpen) {
-		return explain(err)
+		return t.rebased(explain(err))
 	}
 	return err
 }
 
+// rebased makes err name the address hearth really used: discordgo's
+// errors quote https://discord.com/ even when DISCORD_API_BASE sent the
+// request elsewhere.
+func (t *Transport) rebased(err error) error {
+	if t.cfg.APIBase == "" {
+		return err
+	}
+	return rebasedError{err: err, base: strings.TrimSuffix(t.cfg.APIBase, "/") + "/"}
+}
+
+// rebasedError is err with https://discord.com/ replaced by base.
+type rebasedError struct {
+	err  error
+	base string
+}
+
+func (e rebasedError) Error() string {
+	return strings.ReplaceAll(e.err.Error(), "https://"+discordHost+"/", e.base)
+}
+
+func (e rebasedError) Unwrap() error { return e.err }
+
 // abortOpen makes a hung Open return by closing its socket, and waits for it.
-func (t *Transport) abortOpen(done <-chan error, why error) error {
-	t.conns.abort()
+func abortOpen(sh *shard, done <-chan error, why error) error {
+	sh.conns.abort()
 	if err := <-done; err == nil {
 		// Open won the race; close what it opened, the caller gave up.
-		_ = t.s.Close()
+		_ = sh.s.Close()
 	}
 	return fmt.Errorf("open gateway: %w", why)
 }
 
-// reconnect retries open with doubling waits until it succeeds, ctx ends
-// (nil), or Discord refuses for good (the error).
-func (t *Transport) reconnect(ctx context.Context) error {
+// reconnect retries opening shard sh with doubling waits until it
+// succeeds, ctx ends (nil), or Discord refuses for good (the error).
+func (t *Transport) reconnect(ctx context.Context, sh *shard) error {
 	wait := reconnectMin
 	timer := time.NewTimer(reconnectMin)
 	timer.Stop() // armed with Reset before each wait
 	defer timer.Stop()
 	for attempt := 1; ; attempt++ {
-		err := t.open(ctx)
+		err := t.open(ctx, sh)
 		switch {
 		case errors.Is(err, discordgo.ErrWSAlreadyOpen):
 			return nil // a stale signal (our own close); the gateway is up
 		case err == nil:
-			t.log.Info("discord: gateway reconnected", "attempts", attempt)
+			t.log.Info("discord: gateway reconnected", "shard", sh.id, "attempts", attempt)
 			return nil
 		}
 		if ctx.Err() != nil {
@@ -135,7 +177,7 @@ func (t *Transport) reconnect(ctx context.Context) error {
 		if fatal(err) {
 			return err
 		}
-		t.log.Warn("discord: gateway reconnect", "attempt", attempt, "err", err, "retry_in", wait)
+		t.log.Warn("discord: gateway reconnect", "shard", sh.id, "attempt", attempt, "err", err, "retry_in", wait)
 		timer.Reset(wait)
 		select {
 		case <-ctx.Done():
@@ -236,7 +278,7 @@ func (t *Transport) deliver(ctx context.Context, in bot.Inbound, e any) {
 	case *discordgo.MessageCreate:
 		t.deliverMessage(ctx, in, e.Message)
 	case backfillEvent:
-		t.backfill(ctx, in)
+		t.backfill(ctx, in, e.shard)
 	case *discordgo.MessageReactionAdd:
 		if e.Member != nil && e.Member.User != nil && e.Member.User.Bot {
 			return // another bot's reaction is no feedback

@@ -599,13 +599,3 @@ func TestOpenTimeout(t *testing.T) {
 	}
 	tr2.http.CloseIdleConnections()
 }
-
-func TestShardIdentify(t *testing.T) {
-	f := newFakeDiscord(t)
-	start(t, f, func(c *Config) { c.ShardID, c.ShardCount = 1, 2 })
-	f.Snapshot(func(f *discordtest.Server) {
-		if s := f.Identifies[0].Shard; s == nil || *s != [2]int{1, 2} {
-			t.Errorf("shard = %v, want [1 2]", s)
-		}
-	})
-}

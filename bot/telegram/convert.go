@@ -64,6 +64,7 @@ func (s self) message(m *wireMessage) *bot.Message {
 		UserName:  displayName(*m.From),
 		Modality:  modality(m),
 		At:        time.Unix(m.Date, 0).UTC(),
+		Media:     mediaOf(m),
 	}
 	out.Addressed = out.ChatKind == bot.ChatPrivate ||
 		s.mentioned(text, entities) ||
@@ -119,7 +120,8 @@ func reaction(r *wireReaction) *bot.Reaction {
 		}
 	}
 	if emoji == "" {
-		// A custom emoji or paid reaction still says "I liked this".
+		// A custom emoji or paid reaction: the handler decides whether it
+		// is a like (heart.ReactionIsLike).
 		switch first := r.NewReaction[0]; {
 		case first.CustomEmojiID != "":
 			emoji = "custom:" + first.CustomEmojiID
@@ -164,7 +166,7 @@ func modality(m *wireMessage) bot.Modality {
 	switch {
 	case len(m.Photo) > 0:
 		return bot.ModalityPhoto
-	case present(m.Voice), present(m.Audio):
+	case m.Voice != nil, m.Audio != nil, m.VideoNote != nil:
 		return bot.ModalityVoice
 	case m.Sticker != nil:
 		return bot.ModalitySticker

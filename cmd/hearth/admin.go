@@ -13,9 +13,6 @@ import (
 	"hearth/store"
 )
 
-// GaugeInterval is how often the token and active-user gauges refresh.
-const GaugeInterval = time.Minute
-
 // ActiveWindow is who counts as an active user: wrote in the last day.
 const ActiveWindow = 24 * time.Hour
 
@@ -80,29 +77,23 @@ func newAdmin(env Env, inst *instance, h *bot.Handler, m *admin.Metrics, th *tra
 	return srv, nil
 }
 
-// refreshGauges keeps /metrics' token and active-user gauges current while
-// the admin API serves them.
-func refreshGauges(ctx context.Context, db *store.DB, p bot.Persona, m *admin.Metrics) {
+// readGauges makes /metrics' token and active-user gauges read the store
+// at each scrape (one COUNT and one SUM each), so they are never behind.
+func readGauges(ctx context.Context, db *store.DB, p bot.Persona, m *admin.Metrics) {
 	loc := p.Timezone
 	if loc == nil {
 		loc = time.UTC
 	}
-	t := time.NewTicker(GaugeInterval)
-	defer t.Stop()
-	for {
-		now := time.Now()
-		if n, err := db.TokensSince(ctx, bot.StartOfDay(now, loc), ""); err == nil {
-			m.SetTokensToday(n)
-		}
-		if active, err := db.CountActiveUsers(ctx, now.Add(-ActiveWindow)); err == nil {
-			m.SetActiveUsers(active)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	m.TokensTodayFrom(func() (int, error) {
+		ctx, cancel := context.WithTimeout(ctx, admin.CheckTimeout)
+		defer cancel()
+		return db.TokensSince(ctx, bot.StartOfDay(time.Now(), loc), "")
+	})
+	m.ActiveUsersFrom(func() (int, error) {
+		ctx, cancel := context.WithTimeout(ctx, admin.CheckTimeout)
+		defer cancel()
+		return db.CountActiveUsers(ctx, time.Now().Add(-ActiveWindow))
+	})
 }
 
 // meteredBrain reports the life loop's LLM calls to the metrics (the turn

@@ -2,38 +2,47 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"hearth/store"
 )
 
-// TestAdminAPIThroughTheDaemon: with HEARTH_HTTP_ADDR set the daemon serves
-// /healthz and /metrics, guards /api/* with the token, and refuses a public
-// address without one.
-func TestAdminAPIThroughTheDaemon(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "luna.db")
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	const token = "admin-token-0123456789"
-	cmd := hearthCmd(ctx, []string{"HEARTH_HTTP_ADDR=127.0.0.1:0", "HEARTH_ADMIN_TOKEN=" + token},
-		"run", "--db", db, "--persona", examplePersona(t), "--console")
+// startAdminDaemon starts `hearth run --console` with the admin API on a
+// free loopback port and returns its stdin, output and the API's base URL.
+func startAdminDaemon(t *testing.T, ctx context.Context, db string, env ...string) (*exec.Cmd, io.WriteCloser, *syncBuffer, *syncBuffer, string) {
+	t.Helper()
+	cmd := hearthCmd(ctx, append([]string{"HEARTH_HTTP_ADDR=127.0.0.1:0"}, env...), "run", "--db", db, "--persona", examplePersona(t), "--console")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr syncBuffer
-	cmd.Stderr, cmd.Stdout = &stderr, io.Discard
+	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	cmd.Stderr, cmd.Stdout = stderr, stdout
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	addrRe := regexp.MustCompile(`admin API listening.*addr=(127\.0\.0\.1:\d+)`)
 	waitFor(t, "the admin API", func() bool { return addrRe.MatchString(stderr.String()) })
-	base := "http://" + addrRe.FindStringSubmatch(stderr.String())[1]
+	return cmd, stdin, stdout, stderr, "http://" + addrRe.FindStringSubmatch(stderr.String())[1]
+}
+
+// TestAdminAPIThroughTheDaemon: with HEARTH_HTTP_ADDR set the daemon serves
+// /healthz and /metrics and guards /api/* with the token.
+func TestAdminAPIThroughTheDaemon(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "luna.db")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	const token = "admin-token-0123456789"
+	cmd, stdin, stdout, _, base := startAdminDaemon(t, ctx, db, "HEARTH_ADMIN_TOKEN="+token)
 
 	get := func(path, auth string) (int, string) {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+path, nil)
@@ -51,8 +60,15 @@ func TestAdminAPIThroughTheDaemon(t *testing.T) {
 	if code, body := get("/healthz", ""); code != 200 || !strings.Contains(body, `"db":"ok"`) || !strings.Contains(body, `"console":"ok"`) {
 		t.Errorf("/healthz = %d %s", code, body)
 	}
-	if code, body := get("/metrics", ""); code != 200 || !strings.Contains(body, "hearth_turns_total") {
-		t.Errorf("/metrics = %d", code)
+	if code, body := get("/metrics", ""); code != 200 || !strings.Contains(body, "hearth_turns_total") || !strings.Contains(body, "\nhearth_active_users 0\n") {
+		t.Errorf("/metrics = %d, want hearth_active_users 0 before anyone wrote:\n%s", code, body)
+	}
+	// The active-user gauge is current right after a message, not a
+	// refresh interval later.
+	io.WriteString(stdin, "hello Luna\n")
+	waitFor(t, "the reply", func() bool { return len(replyLines(stdout.String(), "Luna")) == 1 })
+	if _, body := get("/metrics", ""); !strings.Contains(body, "\nhearth_active_users 1\n") {
+		t.Errorf("hearth_active_users after one user wrote:\n%s", body)
 	}
 	if code, _ := get("/api/otome_kairo?user=console:x", ""); code != 401 {
 		t.Errorf("/api without token = %d, want 401", code)
@@ -65,9 +81,99 @@ func TestAdminAPIThroughTheDaemon(t *testing.T) {
 		t.Errorf("SIGTERM: %v", err)
 	}
 	stdin.Close()
+}
 
+// TestAdminAPIWithoutTokenNeverChangesState: with no HEARTH_ADMIN_TOKEN the
+// daemon serves /healthz and /metrics, says at start that /api/* is off, and
+// a gift posted on loopback changes nothing in the file.
+func TestAdminAPIWithoutTokenNeverChangesState(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "luna.db")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd, stdin, stdout, stderr, base := startAdminDaemon(t, ctx, db)
+	if n := strings.Count(stderr.String(), "/api/* is off because HEARTH_ADMIN_TOKEN is not set"); n != 1 {
+		t.Errorf("%d start lines saying /api/* is off, want 1:\n%s", n, stderr.String())
+	}
+	io.WriteString(stdin, "hello Luna\n")
+	waitFor(t, "the reply", func() bool { return len(replyLines(stdout.String(), "Luna")) == 1 })
+	before := runHearth(t, "", nil, "state", "--db", db, "--user", "console:tester")
+
+	for _, auth := range []string{"", "Bearer ", "Bearer anything"} {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/gift/send",
+			strings.NewReader(`{"user":"console:tester","item":"rose","transaction_id":"tx-open"}`))
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusForbidden || !strings.Contains(string(body), "HEARTH_ADMIN_TOKEN") {
+			t.Errorf("gift with Authorization %q: %d %s, want 403 naming HEARTH_ADMIN_TOKEN", auth, resp.StatusCode, body)
+		}
+	}
+	for _, path := range []string{"/healthz", "/metrics"} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: %d", path, resp.StatusCode)
+		}
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("SIGTERM: %v", err)
+	}
+	stdin.Close()
+
+	after := runHearth(t, "", nil, "state", "--db", db, "--user", "console:tester")
+	if before.code != 0 || !sameMoodAndIntents(t, before.stdout, after.stdout) {
+		t.Errorf("state changed after a tokenless gift:\nbefore %s\nafter %s", before.stdout, after.stdout)
+	}
+	if strings.Contains(after.stdout, "GIFT_SEND") {
+		t.Errorf("GIFT_SEND in last_intents:\n%s", after.stdout)
+	}
+	sdb, err := store.Open(ctx, db, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	if _, ok, err := sdb.Gift(ctx, "tx-open"); ok || err != nil {
+		t.Errorf("the gift is in the file (found %v, err %v)", ok, err)
+	}
+
+	// A public address without a token starts too, with /api/* off.
 	r := runHearth(t, "", []string{"HEARTH_HTTP_ADDR=0.0.0.0:0"}, "run", "--db", db, "--console")
-	if r.code == 0 || !strings.Contains(r.stderr, "HEARTH_ADMIN_TOKEN") {
+	if r.code != 0 || !strings.Contains(r.stderr, "/api/* is off because HEARTH_ADMIN_TOKEN is not set") {
 		t.Errorf("a public admin address without a token: exit %d, %s", r.code, r.stderr)
 	}
+}
+
+// sameMoodAndIntents compares the parts of two hearth state documents a
+// gift would change. (The lingering emotion moves with the clock.)
+func sameMoodAndIntents(t *testing.T, a, b string) bool {
+	t.Helper()
+	type doc struct {
+		Users []struct {
+			Mood        float64  `json:"mood"`
+			LastIntents []string `json:"last_intents"`
+			Messages    int      `json:"messages"`
+		} `json:"users"`
+	}
+	var da, dbb doc
+	if err := json.Unmarshal([]byte(a), &da); err != nil {
+		t.Fatalf("state: %v\n%s", err, a)
+	}
+	if err := json.Unmarshal([]byte(b), &dbb); err != nil {
+		t.Fatalf("state: %v\n%s", err, b)
+	}
+	if len(da.Users) != 1 || len(dbb.Users) != 1 {
+		return false
+	}
+	x, y := da.Users[0], dbb.Users[0]
+	return x.Mood == y.Mood && x.Messages == y.Messages && strings.Join(x.LastIntents, ",") == strings.Join(y.LastIntents, ",")
 }

@@ -29,6 +29,7 @@ type cardFields struct {
 	FirstMes     string `json:"first_mes"`
 	MesExample   string `json:"mes_example"`
 	SystemPrompt string `json:"system_prompt"`
+	cardBookFields
 }
 
 // pngSignature starts every PNG file.
@@ -41,6 +42,7 @@ var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 //	system_prompt, description, personality, scenario → persona (in that order)
 //	first_mes     → first_message
 //	mes_example   → examples
+//	post_history_instructions, character_book → see cardExtrasOf
 //	language      → guessed from the card's script (zh, ja, else en)
 //
 // {{char}} and {{user}} become the persona's name and "the user".
@@ -84,6 +86,10 @@ func cardToYAML(path string, raw []byte) ([]byte, error) {
 	if len(persona) == 0 {
 		return nil, bad(errors.New("card has no description, personality, scenario or system_prompt"))
 	}
+	extras, err := cardExtrasOf(f.cardBookFields, fill)
+	if err != nil {
+		return nil, bad(err)
+	}
 	lang := guessLanguage(strings.Join(persona, " ") + f.FirstMes)
 	out := struct {
 		Name           string `yaml:"name"`
@@ -92,11 +98,13 @@ func cardToYAML(path string, raw []byte) ([]byte, error) {
 		InnerStateSeed string `yaml:"inner_state_seed"`
 		FirstMessage   string `yaml:"first_message,omitempty"`
 		Examples       string `yaml:"examples,omitempty"`
+		cardExtras     `yaml:",inline"`
 	}{
 		Name: name, Language: lang, Persona: strings.Join(persona, "\n\n"),
 		InnerStateSeed: cardSeed[lang],
 		FirstMessage:   strings.TrimSpace(fill.Replace(f.FirstMes)),
 		Examples:       strings.TrimSpace(fill.Replace(f.MesExample)),
+		cardExtras:     extras,
 	}
 	y, err := yaml.Marshal(out)
 	if err != nil {

@@ -74,10 +74,17 @@ type result struct {
 
 func runHearth(t testing.TB, stdin string, env []string, args ...string) result {
 	t.Helper()
+	return runHearthFrom(t, strings.NewReader(stdin), env, args...)
+}
+
+// runHearthFrom runs the binary to its end with stdin (an *os.File is
+// handed over as is, so a terminal or /dev/null stays one).
+func runHearthFrom(t testing.TB, stdin io.Reader, env []string, args ...string) result {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := hearthCmd(ctx, env, args...)
-	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Stdin = stdin
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -246,6 +253,10 @@ func TestSecondRunOnTheSameFileIsRefused(t *testing.T) {
 	if !strings.Contains(second.stderr, fmt.Sprintf("pid=%d", first.Process.Pid)) {
 		t.Errorf("refusal does not name the holder pid %d: %s", first.Process.Pid, second.stderr)
 	}
+	// The refusal left the holder's lock in place: a third run is refused too.
+	if third := runHearth(t, "", nil, "run", "--db", db, "--console"); third.code == 0 || !strings.Contains(third.stderr, "in use by") {
+		t.Errorf("third run beside the daemon: exit %d, %s", third.code, third.stderr)
+	}
 	// state reads while the daemon runs.
 	if st := runHearth(t, "", nil, "state", "--db", db); st.code != 0 {
 		t.Errorf("state beside a running daemon: exit %d: %s", st.code, st.stderr)
@@ -258,6 +269,13 @@ func TestSecondRunOnTheSameFileIsRefused(t *testing.T) {
 	stdin.Close()
 	if err != nil {
 		t.Fatalf("SIGTERM exit: %v\n%s", err, firstErr.String())
+	}
+	// Nothing but the instance file is left behind after a clean exit.
+	entries, _ := os.ReadDir(filepath.Dir(db))
+	for _, e := range entries {
+		if e.Name() != filepath.Base(db) {
+			t.Errorf("%s left beside the instance after a clean exit", e.Name())
+		}
 	}
 }
 

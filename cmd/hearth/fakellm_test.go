@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -29,6 +30,12 @@ type fakeLLM struct {
 	// previous prompt of the same slot (kind and prompt_cache_key).
 	prefixes map[string]string
 	spent    fakeUsage // with prefixes: the sum of every call's usage
+	// Senses (issue 14): every request body as received, the image URLs of
+	// each reply's last user message, and whether image parts are refused
+	// as a model without vision refuses them.
+	bodies       [][]byte
+	lastImages   [][]string
+	rejectImages bool
 }
 
 func newFakeLLM(t testing.TB) *fakeLLM {
@@ -53,12 +60,50 @@ func (f *fakeLLM) count(kind string) int {
 }
 
 type chatReq struct {
-	Messages []struct {
-		Role    string `json:"role"`
-		Content string `json:"content"`
-	} `json:"messages"`
-	Stream   bool   `json:"stream"`
-	CacheKey string `json:"prompt_cache_key"`
+	Messages []chatMsg `json:"messages"`
+	Stream   bool      `json:"stream"`
+	CacheKey string    `json:"prompt_cache_key"`
+}
+
+// chatMsg is one message; its content is a string, or parts (text and
+// image_url) when it carries images.
+type chatMsg struct {
+	Role    string
+	Content string
+	Images  []string
+}
+
+func (m *chatMsg) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		Role    string          `json:"role"`
+		Content json.RawMessage `json:"content"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	m.Role = raw.Role
+	if json.Unmarshal(raw.Content, &m.Content) == nil {
+		return nil
+	}
+	var parts []struct {
+		Type     string `json:"type"`
+		Text     string `json:"text"`
+		ImageURL struct {
+			URL string `json:"url"`
+		} `json:"image_url"`
+	}
+	if err := json.Unmarshal(raw.Content, &parts); err != nil {
+		return err
+	}
+	for _, p := range parts {
+		switch p.Type {
+		case "text":
+			m.Content += p.Text
+		case "image_url":
+			m.Images = append(m.Images, p.ImageURL.URL)
+		}
+	}
+	return nil
 }
 
 // fakeUsage is a call's token usage.
@@ -97,8 +142,9 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	body, _ := io.ReadAll(r.Body)
 	var req chatReq
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Messages) == 0 {
+	if err := json.Unmarshal(body, &req); err != nil || len(req.Messages) == 0 {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
 	}
@@ -109,6 +155,15 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	f.calls[kind]++
+	f.bodies = append(f.bodies, body)
+	last := req.Messages[len(req.Messages)-1]
+	if kind == "reply" && len(last.Images) > 0 && f.rejectImages {
+		f.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		io.WriteString(w, `{"error":{"message":"Invalid content type. image_url is only supported by certain models.","type":"invalid_request_error"}}`)
+		return
+	}
 	hold, holdReflect := f.hold, f.holdReflect
 	perception, reply, trailer := f.perception, f.reply, f.trailer
 	u := f.usage(kind, req, reply)
@@ -118,7 +173,8 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 		default:
 			close(f.replySeen)
 		}
-		f.lastUser = append(f.lastUser, req.Messages[len(req.Messages)-1].Content)
+		f.lastUser = append(f.lastUser, last.Content)
+		f.lastImages = append(f.lastImages, last.Images)
 	}
 	f.mu.Unlock()
 

@@ -38,8 +38,8 @@ func writeJSON(w io.Writer, v any) error {
 
 func cmdState(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("state", env)
-	dbPath := fs.String("db", "", "instance file")
-	user := fs.String("user", "", "one user id, e.g. telegram:42")
+	dbPath := fs.String("db", "", dbFlag)
+	user := fs.String("user", "", "only this user `ID` (telegram:42, discord:42, console:NAME)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -48,6 +48,11 @@ func cmdState(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	defer db.Close()
+	if *user != "" {
+		if err := checkUser(ctx, db, *user); err != nil {
+			return err
+		}
+	}
 	doc, err := bot.BuildState(ctx, db, bot.StateOptions{Persona: p, UserID: *user, Now: time.Now()})
 	if err != nil {
 		return err
@@ -57,8 +62,8 @@ func cmdState(ctx context.Context, args []string, env Env) error {
 
 func cmdExport(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("export", env)
-	dbPath := fs.String("db", "", "instance file")
-	user := fs.String("user", "", "user id, e.g. telegram:42")
+	dbPath := fs.String("db", "", dbFlag)
+	user := fs.String("user", "", "the user's `ID` (telegram:42, discord:42, console:NAME)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -70,10 +75,8 @@ func cmdExport(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	defer db.Close()
-	if _, ok, err := db.User(ctx, *user); err != nil {
+	if err := checkUser(ctx, db, *user); err != nil {
 		return err
-	} else if !ok {
-		return fmt.Errorf("no user %q", *user)
 	}
 	ex, err := db.Export(ctx, *user)
 	if err != nil {
@@ -87,12 +90,15 @@ func cmdExport(ctx context.Context, args []string, env Env) error {
 // locking serialises the write, and the daemon reads the user fresh on
 // their next turn.
 func cmdWatch(ctx context.Context, args []string, env Env) error {
+	fs := newFlags("watch", env)
+	dbPath := fs.String("db", "", dbFlag)
+	user := fs.String("user", "", "the user's `ID` (telegram:42, discord:42, console:NAME)")
 	if len(args) == 0 || args[0] != "clear" {
-		return usageError{errors.New("usage: hearth watch clear --db FILE --user ID")}
+		if err := parseFlags(fs, args); err != nil {
+			return err // -h
+		}
+		return usageError{errors.New("want clear: 'hearth watch clear --db FILE --user ID' ends a user's Watch")}
 	}
-	fs := newFlags("watch clear", env)
-	dbPath := fs.String("db", "", "instance file")
-	user := fs.String("user", "", "user id")
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
@@ -104,6 +110,9 @@ func cmdWatch(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	defer db.Close()
+	if err := checkUser(ctx, db, *user); err != nil {
+		return err
+	}
 	cleared, err := bot.ClearWatch(ctx, db, *user, time.Now())
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,18 +38,6 @@ type Env struct {
 	Getenv         func(string) string
 }
 
-const usage = `usage: hearth <command> [flags]
-
-commands:
-  run       --db FILE [--persona YAML] [--console]   the daemon
-  chat      --db FILE [--persona YAML] [--user NAME] talk on the console
-  state     --db FILE [--user ID]                    JSON state (read-only)
-  export    --db FILE --user ID                      everything about one user, as JSON
-  watch     clear --db FILE --user ID                end a user's Watch after review
-  simulate  --persona YAML --script FILE            replay timed events with a simulated clock
-  version                                           print the version
-`
-
 // Main runs one hearth command and returns the process exit code.
 func Main(ctx context.Context, args []string, env Env) int {
 	if len(args) == 0 {
@@ -64,6 +53,11 @@ func Main(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintln(env.Stdout, "hearth", version)
 		return 0
 	case "help", "-h", "--help":
+		if len(args) > 1 {
+			if _, ok := cmds[args[1]]; ok {
+				return Main(ctx, []string{args[1], "-h"}, env)
+			}
+		}
 		fmt.Fprint(env.Stdout, usage)
 		return 0
 	}
@@ -73,6 +67,9 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return 2
 	}
 	if err := cmd(ctx, args[1:], env); err != nil {
+		if errors.Is(err, errHelpShown) {
+			return 0
+		}
 		msg := err.Error()
 		if r := redactor(env.Getenv); r != nil {
 			msg = r.Replace(msg) // library errors may quote URLs that hold tokens

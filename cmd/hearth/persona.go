@@ -48,6 +48,8 @@ type personaYAML struct {
 	InnerStateSeed  string              `yaml:"inner_state_seed"`
 	FirstMessage    string              `yaml:"first_message"`
 	Examples        string              `yaml:"examples"`
+	PostHistory     string              `yaml:"post_history_instructions"`
+	Lore            *loreYAML           `yaml:"lore"`
 	Dependency      *float64            `yaml:"dependency"`
 	Pride           *float64            `yaml:"pride"`
 	Perception      string              `yaml:"perception"`
@@ -69,6 +71,10 @@ type personaYAML struct {
 		MinState   string  `yaml:"min_state"`
 		DailyCap   *int    `yaml:"daily_cap"`
 	} `yaml:"lifeloop"`
+	Voice struct {
+		Name    string `yaml:"name"`
+		Replies string `yaml:"replies"`
+	} `yaml:"voice"`
 }
 
 // PersonaError names the persona source and, where it applies, the key.
@@ -133,7 +139,8 @@ func readLimited(path string) ([]byte, error) {
 func parsePersona(source string, raw []byte) (bot.Persona, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(raw, &root); err != nil {
-		return bot.Persona{}, &PersonaError{Source: source, Err: fmt.Errorf("not valid YAML: %w", err)}
+		p := explainYAML(nil, err)
+		return bot.Persona{}, &PersonaError{Source: source, Line: p.Line, Err: errors.New("not valid YAML: " + p.What)}
 	}
 	if len(root.Content) == 0 {
 		return bot.Persona{}, &PersonaError{Source: source, Err: errors.New("empty persona")}
@@ -145,23 +152,62 @@ func parsePersona(source string, raw []byte) (bot.Persona, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(raw))
 	dec.KnownFields(true)
 	if err := dec.Decode(&y); err != nil {
-		return bot.Persona{}, &PersonaError{Source: source, Err: err}
+		p := explainYAML(&root, err)
+		return bot.Persona{}, &PersonaError{Source: source, Line: p.Line, Key: p.Key, Err: errors.New(p.What)}
 	}
-	return y.validate(source)
+	persona, err := y.validate(source)
+	var pe *PersonaError
+	if errors.As(err, &pe) && pe.Line == 0 {
+		pe.Line = lineOfKey(root.Content[0], pe.Key)
+	}
+	return persona, err
+}
+
+// lineOfKey is the line of a dotted key ("lifeloop.schedule",
+// "lore.entries[0].content") in a mapping, or 0 when it is not there (a
+// required key left out).
+func lineOfKey(n *yaml.Node, dotted string) int {
+	first, rest, nested := strings.Cut(dotted, ".")
+	name, index, indexed := strings.Cut(strings.TrimSuffix(first, "]"), "[")
+	for i := 0; n != nil && n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Value != name {
+			continue
+		}
+		if indexed {
+			j, err := strconv.Atoi(index)
+			if err != nil || v.Kind != yaml.SequenceNode || j < 0 || j >= len(v.Content) {
+				return k.Line
+			}
+			k, v = v.Content[j], v.Content[j]
+		}
+		if nested {
+			if line := lineOfKey(v, rest); line > 0 {
+				return line
+			}
+		}
+		return k.Line
+	}
+	return 0
 }
 
 // personaKeys is the key tree of personaYAML, for errors that name the key
 // and its line (yaml's own errors name the Go type instead).
 var personaKeys = map[string]any{
 	"name": nil, "language": nil, "persona": nil, "inner_state_seed": nil,
-	"first_message": nil, "examples": nil, "dependency": nil, "pride": nil,
+	"first_message": nil, "examples": nil, "post_history_instructions": nil, "lore": loreKeys,
+	"dependency": nil, "pride": nil,
 	"perception": nil, "lexicon": "any", "crisis_resources": nil, "timezone": nil,
 	"content": map[string]any{"allow_explicit": nil, "daily_requests": nil},
 	"budget":  map[string]any{"daily_tokens": nil, "user_share": nil},
 	"lifeloop": map[string]any{
 		"schedule": nil, "quiet_hours": nil, "min_silence": nil, "min_state": nil, "daily_cap": nil,
 	},
+	"voice": map[string]any{"name": nil, "replies": nil},
 }
+
+// listOf marks a key whose value is a list of mappings with these keys.
+type listOf map[string]any
 
 func checkKeys(source string, n *yaml.Node, prefix string, allowed map[string]any) error {
 	if n.Kind != yaml.MappingNode {
@@ -173,9 +219,22 @@ func checkKeys(source string, n *yaml.Node, prefix string, allowed map[string]an
 		if !ok {
 			return &PersonaError{Source: source, Line: k.Line, Key: prefix + k.Value, Err: errors.New("unknown key (persona.example.yaml lists every key)")}
 		}
-		if m, ok := sub.(map[string]any); ok {
-			if err := checkKeys(source, v, prefix+k.Value+".", m); err != nil {
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+			continue // an empty key means its default
+		}
+		switch sub := sub.(type) {
+		case map[string]any:
+			if err := checkKeys(source, v, prefix+k.Value+".", sub); err != nil {
 				return err
+			}
+		case listOf:
+			if v.Kind != yaml.SequenceNode {
+				return &PersonaError{Source: source, Line: v.Line, Key: prefix + k.Value, Err: errors.New("must be a list")}
+			}
+			for i, item := range v.Content {
+				if err := checkKeys(source, item, fmt.Sprintf("%s%s[%d].", prefix, k.Value, i), sub); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -189,7 +248,8 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 	p := bot.Persona{
 		Name: strings.TrimSpace(y.Name), Language: y.Language, Text: strings.TrimSpace(y.Persona),
 		InnerStateSeed: strings.TrimSpace(y.InnerStateSeed), FirstMessage: strings.TrimSpace(y.FirstMessage),
-		Examples: strings.TrimSpace(y.Examples), Dependency: DefaultDependency, Pride: DefaultPride,
+		Examples: strings.TrimSpace(y.Examples), PostHistory: strings.TrimSpace(y.PostHistory),
+		Dependency: DefaultDependency, Pride: DefaultPride,
 		Perception: y.Perception, Lexicon: y.Lexicon, CrisisResources: strings.TrimSpace(y.CrisisResources),
 		AllowExplicit: y.Content.AllowExplicit, DailyPowerRequests: DefaultPowerRequests,
 		Budget: bot.Budget{DailyTokens: y.Budget.DailyTokens, UserShare: y.Budget.UserShare},
@@ -226,6 +286,11 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 	default:
 		return bad("perception", "%q is not llm or heuristic", p.Perception)
 	}
+	lore, err := y.Lore.book(src)
+	if err != nil {
+		return bot.Persona{}, err
+	}
+	p.Lore = lore
 	if _, err := heart.NewLexicon(p.Lexicon); err != nil {
 		return bad("lexicon", "%v", err)
 	}
@@ -285,6 +350,17 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 		ll.DailyCap = *y.LifeLoop.DailyCap
 	}
 	p.LifeLoop = ll
+	p.Voice = bot.VoiceSettings{Name: strings.TrimSpace(y.Voice.Name), Replies: strings.TrimSpace(y.Voice.Replies)}
+	if p.Voice.Name == "" {
+		p.Voice.Name = bot.DefaultVoice
+	}
+	switch p.Voice.Replies {
+	case "":
+		p.Voice.Replies = bot.VoiceMirror
+	case bot.VoiceMirror, bot.VoiceAlways, bot.VoiceNever:
+	default:
+		return bad("voice.replies", "%q is not mirror, always or never", p.Voice.Replies)
+	}
 	return p, nil
 }
 

@@ -2,15 +2,19 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
-	"time"
+
+	"hearth/bot"
+	"hearth/heart"
 )
 
 func TestExamplePersonaLoads(t *testing.T) {
@@ -21,14 +25,14 @@ func TestExamplePersonaLoads(t *testing.T) {
 	if p.Name != "Luna" || p.Language != "en" || p.Dependency != 1.0 || p.Pride != 10 || p.Perception != "llm" {
 		t.Errorf("persona = %+v", p)
 	}
-	if p.LifeLoop.QuietStart != 22*time.Hour+30*time.Minute || p.LifeLoop.QuietEnd != 8*time.Hour+30*time.Minute {
-		t.Errorf("quiet hours %v-%v", p.LifeLoop.QuietStart, p.LifeLoop.QuietEnd)
-	}
-	if p.LifeLoop.MinSilence != 6*time.Hour || p.LifeLoop.MinState != "acquaintance" || p.LifeLoop.DailyCap != 1 {
-		t.Errorf("lifeloop = %+v", p.LifeLoop)
+	if p.Voice != (bot.VoiceSettings{Name: "alloy", Replies: "mirror"}) {
+		t.Errorf("voice = %+v", p.Voice)
 	}
 	if len(raw) == 0 {
 		t.Error("raw persona not returned for storage")
+	}
+	if len(p.Lore.Entries) != 1 || p.Lore.ScanDepth != 4 || p.Lore.Entries[0].Content == "" {
+		t.Errorf("lore = %+v", p.Lore)
 	}
 }
 
@@ -45,10 +49,16 @@ func TestPersonaErrorsNameTheKey(t *testing.T) {
 		{"bad perception", base + "perception: magic\n", "perception"},
 		{"bad timezone", base + "timezone: Mars/Olympus\n", "timezone"},
 		{"bad schedule", base + "lifeloop:\n  schedule: \"CRON_TZ=UTC\"\n", "lifeloop.schedule"},
+		{"negative every", base + "lifeloop:\n  schedule: \"@every -5m\"\n", "lifeloop.schedule"},
+		{"zero every", base + "lifeloop:\n  schedule: \"@every 0s\"\n", "lifeloop.schedule"},
+		{"millisecond every", base + "lifeloop:\n  schedule: \"@every 1ms\"\n", "lifeloop.schedule"},
+		{"seconds cron", base + "lifeloop:\n  schedule: \"*/10 * * * * *\"\n", "lifeloop.schedule"},
 		{"bad quiet hours", base + "lifeloop:\n  quiet_hours: \"late\"\n", "lifeloop.quiet_hours"},
 		{"bad min_state", base + "lifeloop:\n  min_state: lover\n", "lifeloop.min_state"},
 		{"bad lexicon label", base + "lexicon:\n  ecstatic: [wow]\n", "lexicon"},
 		{"bad budget share", base + "budget:\n  user_share: 2\n", "budget.user_share"},
+		{"bad voice replies", base + "voice:\n  replies: sometimes\n", "voice.replies"},
+		{"unknown voice key", base + "voice:\n  pitch: high\n", "voice.pitch"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -156,6 +166,9 @@ func FuzzParsePersona(f *testing.F) {
 func FuzzCharacterCard(f *testing.F) {
 	f.Add([]byte(`{"spec":"chara_card_v2","data":{"name":"A","description":"B"}}`))
 	f.Add(append(append([]byte{}, pngSignature...), 0, 0, 0, 1))
+	if raw, err := os.ReadFile(filepath.Join("testdata", "card_lore.json")); err == nil {
+		f.Add(raw) // a character_book
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		y, err := cardToYAML("card.json", data)
 		if err != nil {
@@ -165,4 +178,58 @@ func FuzzCharacterCard(f *testing.F) {
 			t.Fatalf("a card that converted does not parse: %v\n%s", err, y)
 		}
 	})
+}
+
+// TestExamplePersonaShowsTheDefaults: persona.example.yaml says every
+// optional key is set to its default. Parsed, it must equal a persona that
+// sets only the required keys, apart from who the persona is.
+func TestExamplePersonaShowsTheDefaults(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "persona.example.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	example, err := parsePersona("persona.example.yaml", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	minimal, err := parsePersona("minimal.yaml", []byte("name: Luna\nlanguage: en\npersona: x\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Who the persona is and what it knows (one example lore entry), not
+	// settings with defaults.
+	example.Text, example.InnerStateSeed = minimal.Text, minimal.InnerStateSeed
+	example.Lore.Entries = minimal.Lore.Entries
+	if len(example.Lexicon) == 0 && len(minimal.Lexicon) == 0 {
+		example.Lexicon = minimal.Lexicon // {} and absent say the same
+	}
+	// Lore settings left out mean heart's defaults.
+	for _, l := range []*heart.LoreBook{&example.Lore, &minimal.Lore} {
+		l.ScanDepth = cmp.Or(l.ScanDepth, heart.DefaultLoreScanDepth)
+		l.BudgetTokens = cmp.Or(l.BudgetTokens, heart.DefaultLoreBudgetTokens)
+	}
+	if !reflect.DeepEqual(example, minimal) {
+		t.Errorf("persona.example.yaml differs from the defaults:\nexample  %+v\ndefaults %+v", example, minimal)
+	}
+}
+
+// TestPersonaErrorsNameTheLine: a bad value is reported on its own line,
+// nested keys and list entries included.
+func TestPersonaErrorsNameTheLine(t *testing.T) {
+	base := "name: Luna\nlanguage: en\npersona: hi\n"
+	for _, c := range []struct {
+		yaml string
+		line int
+	}{
+		{base + "lifeloop:\n  quiet_hours: ''\n  schedule: '@every 1s'\n", 6},
+		{base + "dependency: high\n", 4},
+		{base + "lore:\n  entries:\n    - keys: [a]\n      content: x\n    - keys: [b]\n      content: ''\n", 9},
+		{base + "language2: en\n", 4},
+	} {
+		_, err := parsePersona("p.yaml", []byte(c.yaml))
+		var pe *PersonaError
+		if !errors.As(err, &pe) || pe.Line != c.line {
+			t.Errorf("%q: %v, want line %d", c.yaml, err, c.line)
+		}
+	}
 }

@@ -3,10 +3,11 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
+	"log/slog"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -40,29 +41,23 @@ func assessor(lang string) func(u store.User, now time.Time) lifeloop.Assessment
 	}
 }
 
-func newFlags(name string, env Env) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	return fs
-}
-
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
-	}
-	return nil
-}
-
 func cmdRun(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("run", env)
-	db := fs.String("db", "", "instance file")
-	personaPath := fs.String("persona", "", "persona YAML or Character Card")
-	useConsole := fs.Bool("console", false, "talk on the console too")
+	db := fs.String("db", "", dbFlag)
+	personaPath := fs.String("persona", "", personaFlag)
+	useConsole := fs.Bool("console", false, "talk on the console when no platform token is set, even if stdin is not a terminal")
+	files := fs.String("files", "", "keep the console's /me charts and /export files in `DIR` (default: a private temp dir removed at exit)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	// DESIGN §9: the console only when no platform is configured, and then
+	// with --console or a terminal on stdin (its end of input ends the run).
+	// Checked before the file is opened: under a service manager stdin is
+	// /dev/null, and a daemon that read its end and exited 0 would never be
+	// restarted, nor would anyone be told.
+	platforms := env.Getenv("TELEGRAM_BOT_TOKEN") != "" || env.Getenv("DISCORD_BOT_TOKEN") != ""
+	if !platforms && !*useConsole && !isTerminal(env.Stdin) {
+		return usageError{errNoTransport}
 	}
 	log := newLogger(env.Stderr, env.Getenv)
 	inst, err := openInstance(ctx, *db, *personaPath, env, log)
@@ -88,12 +83,16 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 		transports = append(transports, t)
 	}
 	if token := env.Getenv("DISCORD_BOT_TOKEN"); token != "" {
+		shards, err := discordShards(env.Getenv("DISCORD_SHARDS"))
+		if err != nil {
+			return usageError{err}
+		}
 		dc := make([]discord.Command, 0, len(cmds))
 		for _, c := range cmds {
 			dc = append(dc, discord.Command{Name: c.Name, Description: c.Description, Option: c.Arg})
 		}
 		d, err := discord.New(discord.Config{
-			Token: token, APIBase: env.Getenv("DISCORD_API_BASE"), Commands: dc, Cursors: inst.db,
+			Token: token, APIBase: env.Getenv("DISCORD_API_BASE"), Commands: dc, Cursors: inst.db, ShardCount: shards,
 			Stored: func(ctx context.Context) (map[string]string, error) {
 				return inst.db.NewestMessageIDs(ctx, bot.PlatformDiscord)
 			},
@@ -104,26 +103,45 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 		}
 		transports = append(transports, d)
 	}
-	// DESIGN §9: the console only when no platform is configured, and then
-	// with --console or a terminal on stdin (its end of input ends the run).
 	if len(transports) == 0 {
-		if !*useConsole && !isTerminal(env.Stdin) {
-			return errors.New("no transport: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN, or pass --console")
+		c, err := newConsole(env, log, inst.persona.Name, consoleUser(env), *files)
+		if err != nil {
+			return err
 		}
-		transports = append(transports, console.New(console.Config{
-			In: env.Stdin, Out: env.Stdout, User: consoleUser(env), Persona: inst.persona.Name,
-		}))
+		defer c.Close()
+		transports = append(transports, c)
 	} else if *useConsole {
 		log.Info("--console ignored: the console runs only when no platform token is set")
 	}
 	return serve(ctx, env, inst, transports, operatorChats(env))
 }
 
+// discordShards reads DISCORD_SHARDS: unset is one shard, "auto" asks
+// Discord for its recommended count, a number is that many shards.
+func discordShards(v string) (int, error) {
+	switch v = strings.TrimSpace(v); {
+	case v == "":
+		return 1, nil
+	case strings.EqualFold(v, "auto"):
+		return discord.AutoShards, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("DISCORD_SHARDS=%q: want a number of shards (1 or more) or auto", v)
+	}
+	return n, nil
+}
+
+// errNoTransport is why `hearth run` refuses to start with nothing to talk
+// on (exit status 2, which the systemd unit does not restart).
+var errNoTransport = errors.New("no transport configured: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN, or pass --console (stdin is not a terminal)")
+
 func cmdChat(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("chat", env)
-	db := fs.String("db", "", "instance file")
-	personaPath := fs.String("persona", "", "persona YAML or Character Card")
-	user := fs.String("user", "", "your name on the console")
+	db := fs.String("db", "", dbFlag)
+	personaPath := fs.String("persona", "", personaFlag)
+	user := fs.String("user", "", "your `NAME` on the console (default $USER); your user id is console:NAME")
+	files := fs.String("files", "", "keep /me charts and /export files in `DIR` (default: a private temp dir removed at exit)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -137,8 +155,24 @@ func cmdChat(ctx context.Context, args []string, env Env) error {
 	if name == "" {
 		name = consoleUser(env)
 	}
-	c := console.New(console.Config{In: env.Stdin, Out: env.Stdout, User: name, Persona: inst.persona.Name})
+	c, err := newConsole(env, log, inst.persona.Name, name, *files)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
 	return serve(ctx, env, inst, []bot.Transport{c}, nil)
+}
+
+// newConsole is the console transport. Its attachments go to filesDir and
+// stay there, or, without one, to a private temp dir removed when the
+// caller closes it (after serve returned, so after the last reply).
+func newConsole(env Env, log *slog.Logger, persona, user, filesDir string) (*console.Transport, error) {
+	if filesDir == "" {
+		log.Info("console: /me charts and /export files go to a private temp dir removed at exit; --files DIR keeps them")
+	} else if err := os.MkdirAll(filesDir, 0o700); err != nil {
+		return nil, usageError{fmt.Errorf("--files: %w", err)}
+	}
+	return console.New(console.Config{In: env.Stdin, Out: env.Stdout, User: user, Persona: persona, FileDir: filesDir}), nil
 }
 
 func consoleUser(env Env) string {
@@ -146,15 +180,6 @@ func consoleUser(env Env) string {
 		return u
 	}
 	return "you"
-}
-
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // operatorChats reads the chats that receive Watch alerts:
@@ -184,6 +209,7 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	h, err := bot.NewHandler(ctx, bot.Config{
 		Persona: inst.persona, Store: inst.db, Brain: inst.brain, Offline: inst.offline,
 		Senders: senders, Operators: operators, Logger: log, Observer: metrics,
+		Media: inst.media, Vision: inst.vision,
 	})
 	if err != nil {
 		return err
@@ -202,6 +228,9 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	if err != nil {
 		return err
 	}
+	if adminSrv != nil && !adminSrv.APIEnabled() {
+		log.Warn("admin API: /api/* is off because HEARTH_ADMIN_TOKEN is not set; serving /healthz and /metrics only")
+	}
 	if err := h.Recover(ctx); err != nil {
 		return err
 	}
@@ -218,8 +247,11 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 			err := t.Run(runCtx, h)
 			health.stopped(t.Name(), err)
 			if err != nil {
+				if !strings.HasPrefix(err.Error(), t.Name()+":") {
+					err = fmt.Errorf("%s: %w", t.Name(), err)
+				}
 				mu.Lock()
-				failures = append(failures, fmt.Errorf("%s: %w", t.Name(), err))
+				failures = append(failures, err)
 				mu.Unlock()
 				log.Error("transport stopped", "transport", t.Name(), "err", err)
 			}
@@ -235,8 +267,8 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	wg.Add(2)
 	go func() { defer wg.Done(); h.RunRetries(runCtx, RetryInterval) }()
 	if adminSrv != nil {
-		wg.Add(3)
-		go func() { defer wg.Done(); refreshGauges(runCtx, inst.db, inst.persona, metrics) }()
+		wg.Add(2)
+		readGauges(runCtx, inst.db, inst.persona, metrics)
 		go func() {
 			defer wg.Done()
 			if err := adminSrv.Run(runCtx); err != nil {

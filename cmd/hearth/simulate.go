@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -45,9 +46,9 @@ type simLine struct {
 
 func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("simulate", env)
-	personaPath := fs.String("persona", "", "persona YAML")
-	scriptPath := fs.String("script", "", "script of timed events (YAML)")
-	brainKind := fs.String("brain", "offline", "offline or openai")
+	personaPath := fs.String("persona", "", "persona `YAML` or Character Card (.json, .png)")
+	scriptPath := fs.String("script", "", "the script of timed events, a YAML `FILE` (README: hearth simulate)")
+	brainKind := fs.String("brain", "offline", "the `KIND` of brain: offline, or openai (needs OPENAI_BASE_URL or OPENAI_API_KEY)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -121,33 +122,45 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	names := map[string]string{} // a user's name, once a script gave it
+	prev := events[0].at
 	for i, e := range events {
+		// Everything the daemon runs on its clock (lifeloop.Loop.Jobs: the
+		// daily jobs at 04:00 local) runs whenever the simulated clock
+		// passes its time, whether the script ticks or not.
+		for _, f := range loop.Due(prev, e.at) {
+			sim.set(f.At)
+			sim.setKind("proactive")
+			if err := f.Job.Run(ctx, f.At); err != nil {
+				return fmt.Errorf("simulate %s at %s: %w", f.Job.Name, f.At.Format(time.RFC3339), err)
+			}
+			h.Drain()
+		}
+		prev = e.at
 		sim.set(e.at)
 		switch {
 		case e.Tick != "":
-			if e.Tick != "lifeloop" {
-				return fmt.Errorf("%s: event %d: tick %q is not lifeloop", *scriptPath, i+1, e.Tick)
-			}
 			sim.setKind("proactive")
-			// The daily jobs run on the first tick of each simulated day, as
-			// the daemon's scheduler would run them once a day.
-			if err := loop.RunDaily(ctx, e.at); err != nil {
-				return fmt.Errorf("simulate daily jobs at %s: %w", e.at.Format(time.RFC3339), err)
-			}
 			rep, err := loop.Tick(ctx, e.at)
 			if err != nil {
 				return fmt.Errorf("simulate tick at %s: %w", e.at.Format(time.RFC3339), err)
 			}
 			for _, d := range rep.Decisions {
-				sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "decision", User: d.UserID, Text: d.Text, Reason: d.Outcome + ": " + d.Reason})
+				sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "decision", User: sim.scriptUser(d.UserID), Text: d.Text, Reason: decisionReason(d)})
 			}
 		case e.State:
-			doc, err := bot.BuildState(ctx, db, bot.StateOptions{Persona: persona, UserID: e.User, Now: e.at})
+			id := ""
+			if e.User != "" {
+				id = storeUser(e.User)
+				if err := checkUser(ctx, db, id); err != nil {
+					return fmt.Errorf("script %s line %d: %w", *scriptPath, e.line, err)
+				}
+			}
+			doc, err := bot.BuildState(ctx, db, bot.StateOptions{Persona: persona, UserID: id, Now: e.at})
 			if err != nil {
 				return err
 			}
 			for i := range doc.Users {
-				sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "state", User: doc.Users[i].ID, State: &doc.Users[i]})
+				sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "state", User: sim.scriptUser(doc.Users[i].ID), State: &doc.Users[i]})
 			}
 		case e.User != "":
 			sim.setKind("reply")
@@ -160,6 +173,7 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 				name = id
 			}
 			sim.chats.Store(platform+"/"+id, e.User)
+			sim.users.Store(storeUser(e.User), e.User)
 			m := bot.Message{
 				Platform: platform, ChatID: id, ChatKind: bot.ChatPrivate, MessageID: fmt.Sprintf("sim-%d", i+1),
 				UserID: id, UserName: name, Text: e.Text, Modality: bot.ModalityText, At: e.at, Addressed: true,
@@ -174,30 +188,53 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	return sim.out.err
 }
 
+// scriptKeys are the keys of a script event, in the order errors list them.
+var scriptKeys = []string{"at", "user", "name", "text", "tick", "state"}
+
 // readScript parses a simulate script and resolves every event's time.
+// Errors name the file and the line: "script s.yaml line 3: ...".
 func readScript(path string) ([]resolvedEvent, error) {
 	raw, err := readLimited(path)
 	if err != nil {
 		return nil, fmt.Errorf("script %s: %w", path, err)
 	}
-	var evs []simEvent
-	dec := yaml.NewDecoder(strings.NewReader(string(raw)))
-	dec.KnownFields(true)
-	if err := dec.Decode(&evs); err != nil {
-		return nil, fmt.Errorf("script %s: %w", path, err)
+	at := func(line int, format string, args ...any) error {
+		return fmt.Errorf("script %s line %d: %s", path, line, fmt.Sprintf(format, args...))
 	}
-	if len(evs) == 0 {
-		return nil, fmt.Errorf("script %s: no events", path)
+	var root yaml.Node
+	if err := yaml.Unmarshal(raw, &root); err != nil {
+		p := explainYAML(nil, err)
+		return nil, at(p.Line, "not valid YAML: %s", p.What)
+	}
+	if len(root.Content) == 0 || root.Content[0].Kind != yaml.SequenceNode || len(root.Content[0].Content) == 0 {
+		return nil, fmt.Errorf("script %s: want a list of events (- at: ..., user: ..., text: ...)", path)
 	}
 	prev, _ := time.Parse(time.RFC3339, SimStart)
-	out := make([]resolvedEvent, 0, len(evs))
-	for i, e := range evs {
-		at, err := resolveAt(e.At, prev)
-		if err != nil {
-			return nil, fmt.Errorf("script %s: event %d: at: %w", path, i+1, err)
+	items := root.Content[0].Content
+	out := make([]resolvedEvent, 0, len(items))
+	for i, item := range items {
+		if item.Kind != yaml.MappingNode {
+			return nil, at(item.Line, "an event is a mapping of %s", strings.Join(scriptKeys, ", "))
 		}
-		if at.Before(prev) && i > 0 {
-			return nil, fmt.Errorf("script %s: event %d: at %s is before the previous event", path, i+1, at.Format(time.RFC3339))
+		for k := 0; k+1 < len(item.Content); k += 2 {
+			if key := item.Content[k]; !slices.Contains(scriptKeys, key.Value) {
+				return nil, at(key.Line, "unknown key %q (want %s)", key.Value, strings.Join(scriptKeys, ", "))
+			}
+		}
+		var e simEvent
+		if err := item.Decode(&e); err != nil {
+			p := explainYAML(item, err)
+			return nil, at(p.Line, "key %s: %s", p.Key, p.What)
+		}
+		when, err := resolveAt(e.At, prev)
+		if err != nil {
+			return nil, at(item.Line, "at %q: want RFC 3339 or +DURATION (+90m, +14d)", e.At)
+		}
+		if when.Before(prev) && i > 0 {
+			return nil, at(item.Line, "at %s is before the previous event", when.Format(time.RFC3339))
+		}
+		if e.Tick != "" && e.Tick != "lifeloop" {
+			return nil, at(item.Line, "tick %q: the only tick is lifeloop", e.Tick)
 		}
 		kinds := 0
 		for _, set := range []bool{e.Text != "", e.Tick != "", e.State} {
@@ -206,17 +243,18 @@ func readScript(path string) ([]resolvedEvent, error) {
 			}
 		}
 		if kinds != 1 || (e.Text != "" && e.User == "") {
-			return nil, fmt.Errorf("script %s: event %d: needs exactly one of {user, text}, {tick: lifeloop}, {state: true}", path, i+1)
+			return nil, at(item.Line, "needs exactly one of {user, text}, {tick: lifeloop}, {state: true}")
 		}
-		out = append(out, resolvedEvent{simEvent: e, at: at})
-		prev = at
+		out = append(out, resolvedEvent{simEvent: e, at: when, line: item.Line})
+		prev = when
 	}
 	return out, nil
 }
 
 type resolvedEvent struct {
 	simEvent
-	at time.Time
+	at   time.Time
+	line int // in the script, for errors
 }
 
 // resolveAt reads RFC 3339 or "+DURATION" after prev ("+14d", "+90m").
@@ -233,6 +271,22 @@ func resolveAt(s string, prev time.Time) (time.Time, error) {
 		return prev.Add(d), nil
 	}
 	return time.Parse(time.RFC3339, s)
+}
+
+// decisionReason is a decision's outcome and, when there is one, its reason:
+// "gated: quiet_hours", "sent".
+func decisionReason(d lifeloop.Decision) string {
+	if d.Reason == "" {
+		return d.Outcome
+	}
+	return d.Outcome + ": " + d.Reason
+}
+
+// storeUser is the hearth state id of a script user: "carol" is
+// "console:carol", "telegram:7" stays.
+func storeUser(user string) string {
+	p, id := splitUser(user)
+	return p + ":" + id
 }
 
 func platformOf(user string) string {
@@ -255,8 +309,18 @@ type simulator struct {
 	mu    sync.Mutex
 	now   time.Time
 	kind  string
-	chats sync.Map // platform/chat → user id
+	chats sync.Map // platform/chat → user id as the script wrote it
+	users sync.Map // hearth state user id → user id as the script wrote it
 	out   *jsonLines
+}
+
+// scriptUser is the form the script gave a user id in, so every line about
+// one user names them the same way (DESIGN §9 simulate output).
+func (s *simulator) scriptUser(id string) string {
+	if u, ok := s.users.Load(id); ok {
+		return u.(string)
+	}
+	return id
 }
 
 func (s *simulator) clock() time.Time {

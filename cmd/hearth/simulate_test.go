@@ -98,7 +98,9 @@ func TestSimulateAWeekOfProactiveDecisions(t *testing.T) {
 
 // TestSimulateThirtyNightsAtElevenReachDependencyLevels: seed 003 §6.2's
 // levels for a user writing every night at 23:00: level 1 on day 7, level 2
-// on day 14 (003_9b71f6486dad9aaa.txt §6).
+// on day 14 (003_9b71f6486dad9aaa.txt §6). The script has no ticks: the
+// daily jobs run at 04:00 as in the daemon, and each snapshot is taken at
+// 04:30, after the morning's check of the night before.
 func TestSimulateThirtyNightsAtElevenReachDependencyLevels(t *testing.T) {
 	persona := personaFile(t, "lifeloop:\n  schedule: 'off'\n")
 	var b strings.Builder
@@ -106,8 +108,7 @@ func TestSimulateThirtyNightsAtElevenReachDependencyLevels(t *testing.T) {
 	for d := 0; d < 30; d++ {
 		night := start.AddDate(0, 0, d)
 		fmt.Fprintf(&b, "- at: '%s'\n  user: telegram:9\n  name: Kai\n  text: can't sleep again, only you understand me\n", night.Format(time.RFC3339))
-		fmt.Fprintf(&b, "- at: '+30m'\n  tick: lifeloop\n")
-		fmt.Fprintf(&b, "- at: '+1m'\n  state: true\n")
+		fmt.Fprintf(&b, "- at: '+5h30m'\n  state: true\n")
 	}
 	lines := simulate(t, persona, b.String())
 	var levels []int
@@ -140,4 +141,73 @@ func writeFile(t *testing.T, path, content string) {
 	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestSimulateLinesNameUsersAsTheScriptDoes: every line about a user names
+// them as the script did (a bare "carol" stays "carol", not
+// "console:carol"; DESIGN §9's output format), `state` accepts that form,
+// and a decision's reason never ends in an empty tail ("sent: ").
+func TestSimulateLinesNameUsersAsTheScriptDoes(t *testing.T) {
+	persona := personaFile(t, "lifeloop:\n  schedule: '@every 1h'\n  quiet_hours: ''\n  min_silence: 1h\n  min_state: stranger\n  daily_cap: 2\n")
+	script := `- at: '2026-01-05T15:00:00+08:00'
+  user: carol
+  text: hello Luna
+- at: '+10m'
+  user: telegram:7
+  text: hi there
+- at: '+26h'
+  tick: lifeloop
+- at: '+1m'
+  state: true
+  user: carol
+`
+	lines := simulate(t, persona, script)
+	seen := map[string]map[string]bool{}
+	for _, l := range lines {
+		if seen[l.Kind] == nil {
+			seen[l.Kind] = map[string]bool{}
+		}
+		seen[l.Kind][l.User] = true
+		if strings.HasSuffix(l.Reason, ": ") || strings.HasSuffix(l.Reason, ":") {
+			t.Errorf("reason with an empty tail: %+v", l)
+		}
+		if l.Kind == "decision" && strings.HasPrefix(l.Reason, "sent") && l.Reason != "sent" {
+			t.Errorf("sent decision reason %q, want \"sent\"", l.Reason)
+		}
+	}
+	for _, kind := range []string{"reply", "decision", "proactive"} {
+		if !seen[kind]["carol"] || !seen[kind]["telegram:7"] || seen[kind]["console:carol"] {
+			t.Errorf("%s lines name users %v, want carol and telegram:7", kind, seen[kind])
+		}
+	}
+	if !seen["state"]["carol"] || len(seen["state"]) != 1 {
+		t.Errorf("state lines name %v, want carol only", seen["state"])
+	}
+}
+
+// FuzzReadScript: any script either parses into events with a time and one
+// kind each, or fails with one line naming the script.
+func FuzzReadScript(f *testing.F) {
+	for _, s := range []string{
+		"- at: '+1m'\n  user: ann\n  text: hi\n", "- at: '+1m'\n  txt: hi\n", "- at: x\n  state: true\n",
+		"- at: '+1m'\n  state: maybe\n", "at: 1\n", "- [1, 2]\n", "- at: '+1m'\n  tick: lifeloop\n  user: {a: 1}\n", "{]",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "s.yaml")
+		writeFile(t, path, string(data))
+		evs, err := readScript(path)
+		if err != nil {
+			if msg := err.Error(); !strings.HasPrefix(msg, "script "+path) || strings.Contains(msg, "\n") {
+				t.Fatalf("error %q does not name the script in one line", msg)
+			}
+			return
+		}
+		for _, e := range evs {
+			if e.at.IsZero() || e.line < 1 {
+				t.Fatalf("event without a time or line: %+v", e)
+			}
+		}
+	})
 }

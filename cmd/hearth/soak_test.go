@@ -66,15 +66,16 @@ const (
 	soakMaxRequestBytes = 1 << 20 // a prompt larger than this is a bug in itself
 )
 
-// soakPersona is Luna with a life loop that ticks every 5 s (the cron
-// parser accepts seconds) and gates open enough for proactive messages.
+// soakPersona is Luna with a life loop that ticks every minute (the fastest
+// a persona may ask, lifeloop.MinInterval) and gates open enough for
+// proactive messages: each tick walks all users.
 const soakPersona = `name: Luna
 language: en
 persona: |
   You are Luna, a warm, curious companion who loves night skies.
 timezone: UTC
 lifeloop:
-  schedule: "*/5 * * * * *"
+  schedule: "* * * * *"
   quiet_hours: ""
   min_silence: ` + soakMinSilence + `
   min_state: stranger

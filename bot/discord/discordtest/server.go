@@ -59,6 +59,9 @@ type Msg struct {
 	Buttons []string // custom ids, row by row
 	Files   []File
 	NoPings bool // allowed_mentions present with nothing allowed
+	// Attachments is the attachment metadata of payload_json (a voice
+	// message's duration and waveform).
+	Attachments []Attachment
 	// AfterAck is set on a followup whose interaction had been acknowledged
 	// when it arrived, as Discord requires.
 	AfterAck bool
@@ -74,9 +77,10 @@ type Callback struct {
 
 // Identify is one IDENTIFY the gateway received.
 type Identify struct {
-	Token   string  `json:"token"`
-	Intents int     `json:"intents"`
-	Shard   *[2]int `json:"shard"`
+	Token   string    `json:"token"`
+	Intents int       `json:"intents"`
+	Shard   *[2]int   `json:"shard"`
+	At      time.Time `json:"-"` // when it arrived
 }
 
 // Resume is one RESUME the gateway received.
@@ -135,12 +139,23 @@ type Server struct {
 	CloseOnIdentify    int             // close code answered to IDENTIFY; 0: READY
 	InvalidateOnResume bool            // answer RESUME with op 9 once
 	Silent             bool            // never send HELLO
+	// GET /gateway/bot's recommended shard count and
+	// session_start_limit.max_concurrency; 0 means 1. Set them inside
+	// Snapshot: a client in another process is no happens-before edge.
+	Shards, MaxConcurrency int
 
-	conn    *conn
-	history map[string]*channel // channel id → what was posted there
-	log     []dispatch          // this session's dispatches, for RESUME replay
-	nextID  int
-	valid   bool // the session can be resumed
+	conn      *conn
+	history   map[string]*channel // channel id → what was posted there
+	files     map[string]cdnFile  // attachment id → what the CDN serves (attachments.go)
+	downloads []Download
+	log       []dispatch // this session's dispatches, for RESUME replay
+	nextID    int
+	valid     bool // the session can be resumed
+
+	// The fields above are shard 0's session (the only one without
+	// sharding); shards.go keeps the others.
+	shardCount int                   // from the last shard 0 IDENTIFY; 0 means 1
+	shards     map[int]*shardSession // shard id (≥ 1) → its session
 }
 
 type dispatch struct {
@@ -172,6 +187,7 @@ func newServer(t testing.TB, token string, withTLS bool) *Server {
 		writeJSON(w, 200, map[string]any{"id": BotID, "username": "hearth", "bot": true})
 	}))
 	mux.HandleFunc("POST /api/v9/channels/{id}/messages", f.auth(f.createMessage))
+	mux.HandleFunc("GET /attachments/{id}/{name}", f.serveAttachment)
 	mux.HandleFunc("POST /api/v9/channels/{id}/typing", f.auth(func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		f.Typing = append(f.Typing, r.PathValue("id"))
@@ -258,11 +274,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func (f *Server) gatewayURL(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	shards, concurrency := max(f.Shards, 1), max(f.MaxConcurrency, 1)
+	f.mu.Unlock()
 	writeJSON(w, 200, map[string]any{
 		"url":    f.WSURL(),
-		"shards": 1,
+		"shards": shards,
 		"session_start_limit": map[string]any{
-			"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1,
+			"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": concurrency,
 		},
 	})
 }
@@ -300,6 +319,7 @@ func (f *Server) store(w http.ResponseWriter, r *http.Request, via, target strin
 				CustomID string `json:"custom_id"`
 			} `json:"components"`
 		} `json:"components"`
+		Attachments []Attachment `json:"attachments"`
 	}
 	msg := Msg{Via: via, Target: target, Received: time.Now()}
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
@@ -340,7 +360,11 @@ func (f *Server) store(w http.ResponseWriter, r *http.Request, via, target strin
 		writeJSON(w, 400, map[string]any{"message": "content too long", "code": 50035})
 		return
 	}
-	msg.Content, msg.Flags = payload.Content, payload.Flags
+	if err := voiceMessageRules(payload.Flags, payload.Content, payload.Attachments, msg.Files); err != nil {
+		writeJSON(w, 400, map[string]any{"message": err.Error(), "code": 50035})
+		return
+	}
+	msg.Content, msg.Flags, msg.Attachments = payload.Content, payload.Flags, payload.Attachments
 	msg.NoPings = string(payload.AllowedMentions) == `{}` || strings.Contains(string(payload.AllowedMentions), `"parse":[]`)
 	for _, row := range payload.Components {
 		for _, c := range row.Components {
@@ -378,6 +402,7 @@ func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		if f.conn == c {
 			f.conn = nil
 		}
+		f.dropShardConn(c)
 		f.mu.Unlock()
 	}()
 	f.mu.Lock()
@@ -407,6 +432,7 @@ func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		case 2:
 			var id Identify
 			_ = json.Unmarshal(p.D, &id)
+			id.At = time.Now()
 			f.mu.Lock()
 			f.Identifies = append(f.Identifies, id)
 			code := f.CloseOnIdentify
@@ -423,16 +449,23 @@ func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 				c.wmu.Unlock()
 				return
 			}
-			f.identified(c, dispatch{typ: "READY", d: map[string]any{
-				"v": 10, "session_id": SessionID,
-				"resume_gateway_url": f.WSURL(),
-				"user":               map[string]any{"id": BotID, "username": "hearth", "bot": true},
-				"application":        map[string]any{"id": AppID, "flags": 0},
-				"guilds":             []any{},
-			}})
+			if id.Shard != nil && id.Shard[0] > 0 {
+				f.identifiedShard(c, id.Shard[0])
+				continue
+			}
+			f.mu.Lock()
+			f.shardCount = 1
+			if id.Shard != nil {
+				f.shardCount = id.Shard[1]
+			}
+			f.mu.Unlock()
+			f.identified(c, f.ready(SessionID))
 		case 6:
 			var res Resume
 			_ = json.Unmarshal(p.D, &res)
+			if f.resumedShard(c, res) {
+				continue
+			}
 			f.mu.Lock()
 			f.Resumes = append(f.Resumes, res)
 			if f.InvalidateOnResume || res.SessionID != SessionID {
@@ -514,6 +547,10 @@ func (f *Server) Dispatch(typ string, d any) {
 	defer f.mu.Unlock()
 	if typ == "MESSAGE_CREATE" {
 		f.record(d)
+	}
+	if shard := f.shardFor(d); shard > 0 {
+		f.sendShard(shard, dispatch{typ: typ, d: d})
+		return
 	}
 	f.send(dispatch{typ: typ, d: d})
 }

@@ -1,8 +1,9 @@
 // Package telegramtest is a fake Telegram Bot API server on 127.0.0.1 for
 // tests of the telegram transport and of the hearth binary. It speaks the
 // real JSON wire format for the methods hearth uses (getMe, getUpdates,
-// sendMessage, sendDocument, sendPhoto, sendChatAction, setMyCommands,
-// answerCallbackQuery), records every request with its arrival time, and
+// sendMessage, sendDocument, sendPhoto, sendVoice, sendChatAction,
+// setMyCommands, answerCallbackQuery, getFile and file downloads), records
+// every request with its arrival time, and
 // lets a test queue updates, inject error answers and hold a send's answer,
 // so delivery guarantees can be tested against the real client code.
 package telegramtest
@@ -100,7 +101,10 @@ type Server struct {
 	holds      []*Hold // for the next sendMessage requests, in order
 	nextMsg    int64
 	nextUpdate int64
-	polling    int // getUpdates requests in flight
+	polling    int             // getUpdates requests in flight
+	files      map[string]file // file_id → file (files.go)
+	downloads  []string        // file paths downloaded
+	localMode  bool            // getFile answers absolute paths (--local)
 	// firstSent is each chat's first sendMessage time, and sent is closed
 	// and replaced at every sendMessage, so a benchmark waits for replies
 	// without polling (and without stealing the CPU it measures).
@@ -234,6 +238,10 @@ func (s *Server) InPoll() int {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/file/bot") {
+		s.download(w, r)
+		return
+	}
 	token, method, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/bot"), "/")
 	if !ok || token != s.token {
 		writeJSON(w, http.StatusUnauthorized, `{"ok":false,"error_code":401,"description":"Unauthorized"}`)
@@ -287,8 +295,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, fmt.Sprintf(`{"ok":true,"result":{"id":%d,"is_bot":true,"first_name":"Luna","username":%q}}`, BotID, BotName))
 	case "getUpdates":
 		s.getUpdates(w, r, call.Params)
-	case "sendMessage", "sendDocument", "sendPhoto":
+	case "sendMessage", "sendDocument", "sendPhoto", "sendVoice":
 		s.send(w, r, call, hold)
+	case "getFile":
+		s.getFile(w, call.Params.Get("file_id"))
 	case "sendChatAction", "setMyCommands", "answerCallbackQuery":
 		writeJSON(w, http.StatusOK, `{"ok":true,"result":true}`)
 	default:
@@ -377,5 +387,5 @@ func writeJSON(w http.ResponseWriter, status int, body string) {
 
 // isSend reports whether method creates a message with a message id.
 func isSend(method string) bool {
-	return method == "sendMessage" || method == "sendDocument" || method == "sendPhoto"
+	return method == "sendMessage" || method == "sendDocument" || method == "sendPhoto" || method == "sendVoice"
 }

@@ -1,0 +1,28 @@
+package heart
+
+// Numbers of hearth's wellbeing safeguards that seed 003 does not give:
+// the crisis floor's matching. Each says why it is what it is.
+const (
+	// CrisisGapWords is how many words a "*" in an English crisis pattern
+	// skips (hearth's choice: room for "i want to just jump off the roof"
+	// without reaching into the next sentence).
+	CrisisGapWords = 3
+	// CrisisGapRunes is the same for Chinese and Japanese patterns, in runes.
+	CrisisGapRunes = 4
+	// CrisisGlueWords is how many glue words ("going to", "really") may
+	// stand between a negation or another person and a crisis phrase
+	// (hearth's choice: "im not really going to kill myself").
+	CrisisGlueWords = 4
+	// CrisisFuzzyMinLen is the shortest key word matched with a typo
+	// (hearth's choice: "kil", "suicde", "myslef"; below four letters one
+	// edit reaches too many ordinary words: "die" → "dye", "due", "tie").
+	CrisisFuzzyMinLen = 4
+	// CrisisFuzzyEdits is how many edits a key word of CrisisFuzzyMinLen
+	// letters or more may be off.
+	CrisisFuzzyEdits = 1
+	// CrisisFuzzyLongLen and CrisisFuzzyEditsLong allow two edits in long
+	// key words ("unalivng" for "unaliving"); from nine letters, so that
+	// "suicidal" and "suicide", two edits apart, stay different words.
+	CrisisFuzzyLongLen   = 9
+	CrisisFuzzyEditsLong = 2
+)
