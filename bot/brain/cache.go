@@ -100,14 +100,15 @@ func withExtraBody(ctx context.Context, fields map[string]any) context.Context {
 }
 
 // extraBodyDoer is the HTTP client go-openai sends through. It adds the
-// context's extra fields to a POST's JSON object body and changes nothing
-// else.
+// context's extra fields to a POST's JSON object body (chat completions;
+// never an upload) and changes nothing else.
 type extraBodyDoer struct{ c *http.Client }
 
 // Do implements openai.HTTPDoer.
 func (d extraBodyDoer) Do(req *http.Request) (*http.Response, error) {
 	fields, _ := req.Context().Value(extraBodyKey{}).(map[string]any)
-	if len(fields) == 0 || req.Method != http.MethodPost || req.Body == nil {
+	if len(fields) == 0 || req.Method != http.MethodPost || req.Body == nil ||
+		!strings.HasPrefix(req.Header.Get("Content-Type"), "application/json") {
 		return d.c.Do(req)
 	}
 	body, err := io.ReadAll(req.Body)
