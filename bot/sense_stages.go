@@ -118,6 +118,7 @@ func (h *Handler) answerUnheard(ctx context.Context, in store.Inbound, u store.U
 	if err != nil {
 		return fmt.Errorf("commit unheard voice note of %s: %w", u.ID, err)
 	}
+	h.tallied(t)
 	h.deliverCommitted(ctx, t, ids)
 	return nil
 }

@@ -14,9 +14,9 @@ import (
 type StateStore interface {
 	Users(ctx context.Context) ([]store.User, error)
 	User(ctx context.Context, id string) (store.User, bool, error)
-	UserEpisodes(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
+	UserEpisodeValues(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
 	Memories(ctx context.Context, userID string) ([]store.Memory, error)
-	TokensSince(ctx context.Context, since time.Time, userID string) (int, error)
+	TokenTotalsSince(ctx context.Context, since time.Time, userID string) (store.TokenTotals, error)
 	UnitsSince(ctx context.Context, since time.Time) (map[string]int, error)
 }
 
@@ -31,7 +31,10 @@ type StateDoc struct {
 // Today includes the token equivalents of the senses (DESIGN §12), whose
 // own units are shown beside it.
 type TokenState struct {
-	Today  int  `json:"today"`
+	Today int `json:"today"`
+	// Cached is the part of today's prompt tokens the model server read
+	// from its prefix cache (where it reports it).
+	Cached int  `json:"cached"`
 	Budget int  `json:"budget"` // 0: unlimited
 	Spent  bool `json:"spent"`  // past the budget: the offline brain answers
 	// Today's media: seconds of voice transcribed, characters spoken, photos
@@ -115,9 +118,9 @@ func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc
 		loc = time.UTC
 	}
 	day := StartOfDay(opts.Now, loc)
-	if used, err := st.TokensSince(ctx, day, ""); err == nil {
-		b := opts.Persona.Budget.DailyTokens
-		doc.Tokens = &TokenState{Today: used, Budget: b, Spent: b > 0 && used >= b}
+	if t, err := st.TokenTotalsSince(ctx, day, ""); err == nil {
+		b, used := opts.Persona.Budget.DailyTokens, t.Prompt+t.Completion
+		doc.Tokens = &TokenState{Today: used, Cached: t.Cached, Budget: b, Spent: b > 0 && used >= b}
 		if units, err := st.UnitsSince(ctx, day); err == nil {
 			doc.Tokens.TranscribedSeconds = units[UsageTranscription]
 			doc.Tokens.SpokenCharacters = units[UsageSpeech]
@@ -135,7 +138,7 @@ func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc
 }
 
 func userState(ctx context.Context, st StateStore, u store.User, opts StateOptions, loc *time.Location) (UserState, error) {
-	eps, err := st.UserEpisodes(ctx, u.ID, opts.Now.Add(-heart.LingeringWindow), heart.LingeringMaxEpisodes)
+	eps, err := st.UserEpisodeValues(ctx, u.ID, opts.Now.Add(-heart.LingeringWindow), 0)
 	if err != nil {
 		return UserState{}, fmt.Errorf("state of %s: %w", u.ID, err)
 	}

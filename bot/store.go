@@ -10,7 +10,7 @@ import (
 // TurnStore is what the turn engine needs from storage. *store.DB implements
 // it; the interface lists only the methods used here.
 type TurnStore interface {
-	InsertInbound(ctx context.Context, m store.Inbound) (int64, bool, error)
+	InsertInbounds(ctx context.Context, ms []store.Inbound) ([]int64, []bool, error)
 	PendingInbound(ctx context.Context) ([]store.Inbound, error)
 	SetInboundStatus(ctx context.Context, id int64, status string) error
 	SetInboundHeard(ctx context.Context, id int64, text string, addressed bool, media string, usage []store.Usage) error

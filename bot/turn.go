@@ -69,6 +69,7 @@ func (h *Handler) turn(ctx context.Context, in store.Inbound) error {
 	if err != nil {
 		return fmt.Errorf("commit turn of %s: %w", u.ID, err)
 	}
+	h.tallied(t)
 	h.obs.Turn(time.Since(start))
 	h.deliverCommitted(ctx, t, ids)
 	if t.User.Messages%ReflectEvery == 0 {
@@ -230,10 +231,13 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 	}
 }
 
-// linger computes seed 002's lingering emotion from stored episodes; a
-// crisis turn never refuses.
+// linger is seed 002's lingering emotion, from the user's running sums
+// (rebuilt from the store when not in memory); a crisis turn never refuses.
 func (h *Handler) linger(ctx context.Context, m *moment) error {
 	stage := time.Now()
+	if err := h.loadTally(ctx, m.u.ID, m.now); err != nil {
+		return err
+	}
 	ling, err := h.lingering(ctx, m.u.ID, m.now)
 	if err != nil {
 		return err
@@ -270,6 +274,7 @@ func (h *Handler) compose(ctx context.Context, m *moment) (Request, error) {
 // until it is out.
 func (h *Handler) speak(ctx context.Context, m *moment, req Request) {
 	stage := time.Now()
+	req.CacheKey = CacheKey(h.cfg.Persona.Name, req.Kind, m.u.ID)
 	stopTyping := h.typing(ctx, m.in)
 	reply, trailer, usage := h.reply(ctx, h.replyBrain(m), m.offline, req)
 	stopTyping()

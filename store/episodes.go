@@ -238,11 +238,11 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-// UserEpisodeValues is UserEpisodes reading only what lingering emotion
-// needs (time and reflection values, no text): the per-turn read of up to
-// 500 episodes. Returned oldest first.
+// UserEpisodeValues is UserEpisodes reading only time, reflection values
+// and intent (no text): what the lingering emotion and the day's allowance
+// and break checks are rebuilt from. Returned oldest first.
 func (db *DB) UserEpisodeValues(ctx context.Context, userID string, since time.Time, limit int) ([]Episode, error) {
-	rows, err := db.reader.QueryContext(ctx, `SELECT id, at, has_values, label, intensity, salience, confidence FROM episodes
+	rows, err := db.reader.QueryContext(ctx, `SELECT id, at, has_values, label, intensity, salience, confidence, intent FROM episodes
 		WHERE user_id = ? AND at >= ? ORDER BY at DESC, id DESC LIMIT ?`, userID, toNano(since), limitArg(limit))
 	if err != nil {
 		return nil, fmt.Errorf("episode values of %s: %w", userID, err)
@@ -252,7 +252,7 @@ func (db *DB) UserEpisodeValues(ctx context.Context, userID string, since time.T
 	for rows.Next() {
 		e := Episode{UserID: userID}
 		var at int64
-		if err := rows.Scan(&e.ID, &at, &e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence); err != nil {
+		if err := rows.Scan(&e.ID, &at, &e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence, &e.Intent); err != nil {
 			return nil, fmt.Errorf("episode values of %s: %w", userID, err)
 		}
 		e.At = fromNano(at)

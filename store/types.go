@@ -154,6 +154,7 @@ type Usage struct {
 	Kind       string    `json:"kind"`
 	UserID     string    `json:"user_id"`
 	Prompt     int       `json:"prompt"`
+	Cached     int       `json:"cached"` // of Prompt, read from the server's prefix cache
 	Completion int       `json:"completion"`
 	Offline    bool      `json:"offline"`
 	// Units is what a media call consumed, by Kind: seconds transcribed,

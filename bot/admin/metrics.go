@@ -26,6 +26,7 @@ const (
 	brainOnline  = "online"
 	brainOffline = "offline"
 	tokPrompt    = "prompt"
+	tokCached    = "cached" // of prompt: read from the server's prefix cache
 	tokComplete  = "completion"
 )
 
@@ -71,7 +72,8 @@ func NewMetrics() *Metrics {
 			Name: "hearth_llm_calls_total", Help: "LLM calls by kind, outcome and brain.",
 		}, []string{"kind", "outcome", "brain"}),
 		llmTokens: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "hearth_llm_tokens_total", Help: "LLM tokens spent by kind and type.",
+			Name: "hearth_llm_tokens_total",
+			Help: "LLM tokens spent by kind and type (prompt, completion; cached counts the prompt tokens the server read from its prefix cache).",
 		}, []string{"kind", "type"}),
 		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "hearth_errors_total", Help: "Errors the turn engine recovered from, by kind.",
@@ -150,9 +152,25 @@ func (m *Metrics) LLM(kind bot.Kind, u bot.Usage, offline bool, err error) {
 	if u.PromptTokens > 0 {
 		m.llmTokens.WithLabelValues(string(kind), tokPrompt).Add(float64(u.PromptTokens))
 	}
+	if u.CachedTokens > 0 {
+		m.llmTokens.WithLabelValues(string(kind), tokCached).Add(float64(u.CachedTokens))
+	}
 	if u.CompletionTokens > 0 {
 		m.llmTokens.WithLabelValues(string(kind), tokComplete).Add(float64(u.CompletionTokens))
 	}
+}
+
+// WatchBrain exports hearth_brain_up: 1 while the model is reachable as
+// far as the circuit breaker knows, read from healthy at each scrape.
+func (m *Metrics) WatchBrain(healthy func() bool) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "hearth_brain_up", Help: "1 while the model answers; 0 while the offline brain stands in for it.",
+	}, func() float64 {
+		if healthy() {
+			return 1
+		}
+		return 0
+	}))
 }
 
 // Error records an error the engine recovered from.

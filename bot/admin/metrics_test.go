@@ -49,7 +49,7 @@ func TestMetricsObserver(t *testing.T) {
 	obs.Turn(1500 * time.Millisecond)
 	obs.Turn(10 * time.Millisecond)
 	obs.Stage("perceive", 20*time.Millisecond)
-	obs.LLM(bot.KindReply, bot.Usage{PromptTokens: 100, CompletionTokens: 30}, false, nil)
+	obs.LLM(bot.KindReply, bot.Usage{PromptTokens: 100, CachedTokens: 64, CompletionTokens: 30}, false, nil)
 	obs.LLM(bot.KindReply, bot.Usage{PromptTokens: 7}, true, nil)
 	obs.LLM(bot.KindPerception, bot.Usage{}, false, errors.New("timeout"))
 	obs.Error("turn")
@@ -66,6 +66,8 @@ func TestMetricsObserver(t *testing.T) {
 	obs.Media(bot.UsageTranscription, 0, errors.New("404"))
 	obs.Media(bot.UsageSpeech, 42, nil)
 	obs.Media(bot.UsageImage, 1, nil)
+	up := false
+	m.WatchBrain(func() bool { return up })
 
 	counter := func(name string, labels map[string]string) float64 {
 		return sample(t, m, name, labels).GetCounter().GetValue()
@@ -85,7 +87,9 @@ func TestMetricsObserver(t *testing.T) {
 		{"perception error", counter("hearth_llm_calls_total", map[string]string{"kind": "perception", "outcome": "error", "brain": "online"}), 1},
 		{"lifeloop pre-created", counter("hearth_llm_calls_total", map[string]string{"kind": "lifeloop", "outcome": "ok", "brain": "online"}), 0},
 		{"prompt tokens", counter("hearth_llm_tokens_total", map[string]string{"kind": "reply", "type": "prompt"}), 107},
+		{"cached tokens", counter("hearth_llm_tokens_total", map[string]string{"kind": "reply", "type": "cached"}), 64},
 		{"completion tokens", counter("hearth_llm_tokens_total", map[string]string{"kind": "reply", "type": "completion"}), 30},
+		{"brain down", gauge("hearth_brain_up"), 0},
 		{"errors", counter("hearth_errors_total", map[string]string{"kind": "turn"}), 1},
 		{"sent", counter("hearth_messages_sent_total", map[string]string{"kind": "reply"}), 2},
 		{"reflections ok", counter("hearth_reflections_total", map[string]string{"outcome": "ok"}), 1},
@@ -107,6 +111,10 @@ func TestMetricsObserver(t *testing.T) {
 	obs.BudgetExhausted(false)
 	if g := gauge("hearth_budget_exhausted"); g != 0 {
 		t.Errorf("budget after reset %v", g)
+	}
+	up = true
+	if g := gauge("hearth_brain_up"); g != 1 {
+		t.Errorf("brain up gauge %v, want 1 once the model is back", g)
 	}
 	// The source gauges are read at each scrape, and a failed read keeps
 	// the last good value.
@@ -133,8 +141,8 @@ func TestMetricsObserver(t *testing.T) {
 		}
 	}
 	sort.Strings(names)
-	if len(names) != 14 {
-		t.Errorf("hearth metrics %v, want 14", names)
+	if len(names) != 15 {
+		t.Errorf("hearth metrics %v, want 15", names)
 	}
 }
 

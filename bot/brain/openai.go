@@ -69,6 +69,9 @@ type OpenAIConfig struct {
 	// Deadlines overrides the per-kind default deadlines of DESIGN §9 (for
 	// slow local models, or fault tests); missing kinds keep the default.
 	Deadlines map[bot.Kind]time.Duration
+	// PromptCache picks the prefix-cache fields sent (HEARTH_PROMPT_CACHE);
+	// "" is CacheAuto.
+	PromptCache PromptCache
 }
 
 // OpenAI is the brain that talks to any OpenAI-compatible chat completions
@@ -83,6 +86,8 @@ type OpenAI struct {
 	deadlines   map[bot.Kind]time.Duration
 	log         *slog.Logger
 	backoff     backoff
+	breaker     *breaker
+	cache       PromptCache
 }
 
 var _ bot.Brain = (*OpenAI)(nil)
@@ -116,14 +121,14 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	}
 	base := hc.Transport
 	if base == nil {
-		base = http.DefaultTransport
+		base = defaultTransport()
 	}
 	hc.Transport = &retryAfterRecorder{base: base}
 
 	oc := openai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	oc.HTTPClient = &hc
-	return &OpenAI{
+	oc.HTTPClient = extraBodyDoer{&hc}
+	o := &OpenAI{
 		client:      openai.NewClientWithConfig(oc),
 		model:       cfg.Model,
 		visionModel: cfg.VisionModel,
@@ -133,14 +138,17 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		deadlines:   maps.Clone(cfg.Deadlines),
 		log:         cfg.Logger,
 		backoff:     defaultBackoff(),
-	}, nil
+		cache:       cfg.PromptCache.resolve(cfg.BaseURL),
+	}
+	o.breaker = newBreaker(cfg.Logger, o.probe)
+	return o, nil
 }
 
-// Complete runs one LLM call. The reply kind is streamed through a Splitter
+// complete runs one LLM call. The reply kind is streamed through a Splitter
 // (req.Stream receives visible text only); the other kinds are one
 // non-streaming JSON-mode request. The call's deadline is the kind's default
 // (DESIGN §9) unless ctx ends sooner.
-func (o *OpenAI) Complete(ctx context.Context, req bot.Request) (bot.Response, error) {
+func (o *OpenAI) complete(ctx context.Context, req bot.Request) (bot.Response, error) {
 	if !validKind(req.Kind) {
 		return bot.Response{}, fmt.Errorf("complete: unknown kind %q", req.Kind)
 	}
@@ -217,7 +225,7 @@ func (o *OpenAI) once(ctx context.Context, creq openai.ChatCompletionRequest, ki
 		}
 		text = obj
 	}
-	usage := bot.Usage{PromptTokens: cresp.Usage.PromptTokens, CompletionTokens: cresp.Usage.CompletionTokens}
+	usage := usageOf(cresp.Usage)
 	if usage.Total() == 0 {
 		usage = estimateUsage(creq.Messages, text)
 		o.log.Debug("llm usage missing: estimated", "kind", kind, "tokens", usage.Total())
@@ -282,7 +290,7 @@ func (o *OpenAI) stream(ctx context.Context, creq openai.ChatCompletionRequest, 
 	text, trailer := sp.Close()
 	resp := bot.Response{Text: text, Trailer: trailer}
 	if usage != nil && usage.PromptTokens+usage.CompletionTokens > 0 {
-		resp.Usage = bot.Usage{PromptTokens: usage.PromptTokens, CompletionTokens: usage.CompletionTokens}
+		resp.Usage = usageOf(*usage)
 	} else {
 		resp.Usage = estimateUsage(creq.Messages, raw.String())
 		o.log.Debug("llm stream usage missing: estimated", "tokens", resp.Usage.Total())

@@ -260,6 +260,10 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 			}
 		}()
 	}
+	if w, ok := inst.brain.(modelWatch); ok {
+		wg.Add(1)
+		go func() { defer wg.Done(); w.Run(runCtx) }() // the circuit breaker's probe
+	}
 	wg.Add(2)
 	go func() { defer wg.Done(); h.RunRetries(runCtx, RetryInterval) }()
 	if adminSrv != nil {

@@ -80,9 +80,19 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	offline := brain.NewOffline()
 	var b bot.Brain = offline
 	if *brainKind == "openai" {
-		online, ok := brain.New(brain.OpenAIConfig{BaseURL: env.Getenv("OPENAI_BASE_URL"), APIKey: env.Getenv("OPENAI_API_KEY"), Model: env.Getenv("HEARTH_MODEL"), Logger: log}, log)
+		cfg, err := brainConfig(env, log)
+		if err != nil {
+			return err
+		}
+		online, ok := brain.New(cfg, log)
 		if !ok {
 			return usageError{errors.New("--brain openai needs OPENAI_BASE_URL or OPENAI_API_KEY")}
+		}
+		if w, ok := online.(modelWatch); ok {
+			probeCtx, stopProbe := context.WithCancel(ctx)
+			done := make(chan struct{})
+			go func() { defer close(done); w.Run(probeCtx) }()
+			defer func() { stopProbe(); <-done }()
 		}
 		b = online
 	} else if *brainKind != "offline" {

@@ -105,12 +105,18 @@ type Server struct {
 	files      map[string]file // file_id → file (files.go)
 	downloads  []string        // file paths downloaded
 	localMode  bool            // getFile answers absolute paths (--local)
+	// firstSent is each chat's first sendMessage time, and sent is closed
+	// and replaced at every sendMessage, so a benchmark waits for replies
+	// without polling (and without stealing the CPU it measures).
+	firstSent map[string]time.Time
+	sent      chan struct{}
 }
 
 // NewServer starts a fake accepting token; it is closed when the test ends.
 func NewServer(t testing.TB, token string) *Server {
 	t.Helper()
-	s := &Server{token: token, wake: make(chan struct{}), faults: map[string][]fault{}, nextMsg: firstMessageID, nextUpdate: 1}
+	s := &Server{token: token, wake: make(chan struct{}), faults: map[string][]fault{}, nextMsg: firstMessageID, nextUpdate: 1,
+		firstSent: map[string]time.Time{}, sent: make(chan struct{})}
 	s.HTTP = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.HTTP.Close)
 	return s
@@ -208,6 +214,22 @@ func (s *Server) SentTo(chat int64) []Call {
 	return out
 }
 
+// FirstSent is when the first sendMessage to chat arrived; ok is false
+// while none has.
+func (s *Server) FirstSent(chat int64) (at time.Time, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	at, ok = s.firstSent[strconv.FormatInt(chat, 10)]
+	return at, ok
+}
+
+// SendSignal is closed when the next sendMessage request arrives.
+func (s *Server) SendSignal() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sent
+}
+
 // InPoll reports how many getUpdates requests are blocked right now.
 func (s *Server) InPoll() int {
 	s.mu.Lock()
@@ -256,6 +278,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		call.MessageID = s.nextMsg
 		if method == "sendMessage" && len(s.holds) > 0 {
 			hold, s.holds = s.holds[0], s.holds[1:]
+		}
+		if method == "sendMessage" {
+			if chat := call.Params.Get("chat_id"); s.firstSent[chat].IsZero() {
+				s.firstSent[chat] = call.At
+			}
+			close(s.sent)
+			s.sent = make(chan struct{})
 		}
 	}
 	s.calls = append(s.calls, call)
