@@ -33,6 +33,9 @@ type Config struct {
 	// Now is the clock; hearth simulate injects a simulated one.
 	Now         func() time.Time
 	Concurrency int
+	// Semantic adds recall by meaning to the full-text index; nil means
+	// full-text recall only.
+	Semantic SemanticRecall
 	// Observer receives metrics events; nil means none.
 	Observer Observer
 	// TallyUsers bounds how many users' running sums stay in memory; 0 is
