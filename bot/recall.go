@@ -2,7 +2,13 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
 
+	"hearth/heart"
 	"hearth/store"
 )
 
@@ -15,4 +21,277 @@ import (
 // path, with a short deadline of its own.
 type SemanticRecall interface {
 	Recall(ctx context.Context, q store.RecallQuery) ([]store.RecallHit, error)
+}
+
+// Recall on the reply path; hearth's choices.
+const (
+	// SemanticDeadline bounds the semantic search of one turn (one query
+	// embedding and a scan of the user's vectors). Past it the turn goes
+	// on with the full-text index alone: recall must never hold a reply.
+	SemanticDeadline = 400 * time.Millisecond
+	// RecallFollowOnRunes: a question this short ("what was his name
+	// again?", "还记得吗？", "何だっけ？") searches with the user's previous
+	// message too, which says what it is about. A short remark ("haha",
+	// "good night") does not: it is about nothing earlier.
+	RecallFollowOnRunes = 40
+	// RecallBudgetTokens is the recollections' share of the reply prompt
+	// (heart.RecollectionShare of PromptBudgetTokens).
+	RecallBudgetTokens = int(heart.RecollectionShare * PromptBudgetTokens)
+	// returnCandidates bounds the episodes read for a return's heavy topic.
+	returnCandidates = 50
+)
+
+// recallState is what the recall stage keeps between turns: whether the
+// semantic search failing was already logged (once, until it works again).
+type recallState struct {
+	semanticDown atomic.Bool
+}
+
+// recollection is one recalled thing and where it was said.
+type recollection struct {
+	heart.Recollection
+	place heart.RecallPlace
+}
+
+// recall is the stage between linger and compose (DESIGN §12 "Recall"):
+// it reads what the prompt will hold anyway (the user's memories and the
+// chat's history window), then searches the user's past for this message
+// within the chat's scope, ranks it (heart.RankRecall) within
+// RecallBudgetTokens, leaving out what the prompt already shows, and, for
+// a user back after heart.ReturnAbsence, finds the heavy topic they left.
+func (h *Handler) recall(ctx context.Context, m *moment) error {
+	stage := time.Now()
+	mems, err := h.cfg.Store.Memories(ctx, m.u.ID)
+	if err != nil {
+		return fmt.Errorf("memories of %s: %w", m.u.ID, err)
+	}
+	m.mems = mems
+	if m.eps, err = h.recentTurns(ctx, m.in); err != nil {
+		return err
+	}
+	m.recalled = h.recallPast(ctx, m)
+	h.welcomeBack(ctx, m)
+	h.obs.Stage("recall", time.Since(stage))
+	return nil
+}
+
+// recallQuery is what to search for: the message, and for a short
+// question the user's previous message in this chat as well.
+func recallQuery(m *moment) store.RecallQuery {
+	q := store.RecallQuery{UserID: m.u.ID, Text: m.text, Scope: store.RecallPrivate}
+	if m.in.ChatKind == string(ChatGroup) {
+		q.Scope, q.Platform, q.ChatID = store.RecallGroup, m.in.Platform, m.in.ChatID
+	}
+	if utf8.RuneCountInString(m.text) <= RecallFollowOnRunes && isQuestion(m.text) {
+		for i := len(m.eps) - 1; i >= 0; i-- {
+			if e := m.eps[i]; e.UserID == m.u.ID && e.UserText != "" {
+				q.Text += "\n" + e.UserText
+				break
+			}
+		}
+	}
+	return q
+}
+
+// isQuestion reports whether text ends as a question does in English,
+// Chinese or Japanese.
+func isQuestion(text string) bool {
+	s := strings.TrimRight(strings.TrimSpace(text), " .!！。~～…")
+	for _, end := range []string{"?", "？", "吗", "么", "呢", "か", "っけ"} {
+		if strings.HasSuffix(s, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// recallPast searches and ranks. A failed search is logged and recalls
+// nothing: a reply without recollections is still a reply.
+func (h *Handler) recallPast(ctx context.Context, m *moment) []recollection {
+	q := recallQuery(m)
+	var semantic chan []store.RecallHit
+	if h.cfg.Semantic != nil {
+		semantic = make(chan []store.RecallHit, 1)
+		go func() { semantic <- h.semanticHits(ctx, q) }()
+	}
+	hits, err := h.cfg.Store.Recall(ctx, q)
+	if err != nil {
+		h.log.Warn("recall", "user", m.u.ID, "err", err)
+	}
+	lists := [][]heart.RecallCandidate{candidates(hits, q)}
+	places := placesOf(hits, q)
+	if semantic != nil {
+		more := <-semantic
+		lists = append(lists, candidates(more, q))
+		for k, p := range placesOf(more, q) {
+			if _, ok := places[k]; !ok {
+				places[k] = p
+			}
+		}
+	}
+	ranked := heart.RankRecall(lists, heart.RecallParams{Now: m.now, Exclude: shownKeys(m), Said: m.text, BudgetTokens: RecallBudgetTokens})
+	out := make([]recollection, len(ranked))
+	for i, r := range ranked {
+		out[i] = recollection{r, places[r.Key]}
+	}
+	return out
+}
+
+// semanticHits asks Config.Semantic within SemanticDeadline. A failure is
+// logged once (and once more when it works again); the turn goes on with
+// the full-text index alone.
+func (h *Handler) semanticHits(ctx context.Context, q store.RecallQuery) []store.RecallHit {
+	ctx, cancel := context.WithTimeout(ctx, SemanticDeadline)
+	defer cancel()
+	hits, err := h.cfg.Semantic.Recall(ctx, q)
+	if err != nil {
+		if !h.recallState.semanticDown.Swap(true) {
+			h.log.Warn("semantic recall failed; recalling with the full-text index alone", "err", err)
+		}
+		return nil
+	}
+	if h.recallState.semanticDown.Swap(false) {
+		h.log.Info("semantic recall works again")
+	}
+	return hits
+}
+
+// candidates turns store hits into ranking candidates, texts cut to what
+// a recollection shows (so the budget counts what the prompt holds). A
+// group search keeps only the user's own words said in that group, even
+// if a retrieval method returned more (DESIGN §12: never a private memory
+// in a group).
+func candidates(hits []store.RecallHit, q store.RecallQuery) []heart.RecallCandidate {
+	out := make([]heart.RecallCandidate, 0, len(hits))
+	for _, h := range hits {
+		if q.Scope == store.RecallGroup && (h.Kind != store.RecallEpisode || h.ChatKind != string(ChatGroup) ||
+			h.Platform != q.Platform || h.ChatID != q.ChatID) {
+			continue
+		}
+		// The companion's answer is shown when the user's words are too
+		// short to say what the moment was about ("yes, please").
+		reply := ""
+		if utf8.RuneCountInString(h.UserText) < heart.RecollectionReplyRunes {
+			reply = heart.ClipRunes(h.ReplyText, heart.RecollectionReplyRunes)
+		}
+		out = append(out, heart.RecallCandidate{
+			Key: recallKey(h), At: h.At, Match: h.Score,
+			Text: heart.ClipRunes(h.UserText, heart.RecollectionTextRunes), Reply: reply,
+			Salience: h.Salience, HasValues: h.HasValues, Disclosure: heart.Disclosure(h.Disclosure), Retention: heart.Retention(h.Retention),
+		})
+	}
+	return out
+}
+
+func recallKey(h store.RecallHit) heart.RecallKey {
+	if h.Kind == store.RecallMemory {
+		return heart.RecallKey{Kind: heart.RecallMemory, ID: int64(h.Slot)}
+	}
+	return heart.RecallKey{Kind: heart.RecallEpisode, ID: h.EpisodeID}
+}
+
+// placesOf says where each hit was said, as its recollection line tells it.
+func placesOf(hits []store.RecallHit, q store.RecallQuery) map[heart.RecallKey]heart.RecallPlace {
+	out := make(map[heart.RecallKey]heart.RecallPlace, len(hits))
+	for _, h := range hits {
+		switch {
+		case h.Kind != store.RecallEpisode || h.ChatKind != string(ChatGroup):
+			out[recallKey(h)] = heart.SaidPrivately
+		case q.Scope == store.RecallGroup:
+			out[recallKey(h)] = heart.SaidHere
+		default:
+			out[recallKey(h)] = heart.SaidInAGroup
+		}
+	}
+	return out
+}
+
+// shownKeys is what the prompt holds already: the history window's
+// episodes and the memory slots it shows. Recall repeats neither.
+func shownKeys(m *moment) []heart.RecallKey {
+	keys := make([]heart.RecallKey, 0, len(m.eps)+len(m.mems))
+	for _, e := range m.eps {
+		keys = append(keys, heart.RecallKey{Kind: heart.RecallEpisode, ID: e.ID})
+	}
+	if m.strategy.UseMemory && m.in.ChatKind != string(ChatGroup) {
+		for _, l := range memoryLines(m.mems, m.rel.Score) {
+			keys = append(keys, heart.RecallKey{Kind: heart.RecallMemory, ID: int64(l.Slot)})
+		}
+	}
+	return keys
+}
+
+// recollectionLines are the recollections as the prompt shows them:
+// dated, in the persona's language, attributed to the user by name.
+func (h *Handler) recollectionLines(m *moment) []string {
+	out := make([]string, len(m.recalled))
+	for i, r := range m.recalled {
+		out[i] = heart.PhraseRecollection(r.Recollection, m.now.In(h.loc), h.cfg.Persona.Language, m.u.Name, r.place)
+	}
+	return out
+}
+
+// recalledHints are the recollections for the offline brain.
+func recalledHints(rs []recollection) []Recollection {
+	out := make([]Recollection, len(rs))
+	for i, r := range rs {
+		out[i] = Recollection{Kind: string(r.Key.Kind), At: r.At, Text: r.Text, Reply: r.Reply}
+		if r.Key.Kind == heart.RecallMemory {
+			out[i].Slot = int(r.Key.ID)
+		}
+	}
+	return out
+}
+
+// recalledRefs is what the episode records for /why.
+func recalledRefs(rs []recollection) []store.RecallRef {
+	out := make([]store.RecallRef, len(rs))
+	for i, r := range rs {
+		out[i] = store.RecallRef{Kind: string(r.Key.Kind), ID: r.Key.ID}
+	}
+	return out
+}
+
+// welcomeBack notices a user back in a private chat after
+// heart.ReturnAbsence (seed 003 §7.1): the first reply greets them by
+// their relationship state and asks after the heaviest thing they shared
+// in their last month of talk, without pressing. The greeting goes to the
+// offline brain (Hints.Greeting) and, with how long they were away, to the
+// context note.
+func (h *Handler) welcomeBack(ctx context.Context, m *moment) {
+	if m.in.ChatKind != string(ChatPrivate) || m.crisis || !heart.Returning(m.u.LastUserAt, m.now) {
+		return
+	}
+	lang := h.cfg.Persona.Language
+	heavy, ok := h.heavyTopic(ctx, m.u, m.u.LastUserAt)
+	topic := ""
+	if ok {
+		topic = heart.TopicPhrase(heavy.Text, lang)
+	}
+	m.greeting = heart.ReturnGreeting(m.rel.State, topic, lang)
+	away := int(m.now.Sub(m.u.LastUserAt).Hours() / 24)
+	note := fmt.Sprintf("%s is back after %d days away. If it suits what they say, greet them like this, in your own words: %q "+
+		"Never reproach them for the absence or say you waited.", m.u.Name, away, m.greeting)
+	if topic != "" && strings.Contains(m.greeting, topic) {
+		note += fmt.Sprintf(" Before they went quiet (%s) they shared: %q. Ask gently how it is now; they need not answer.",
+			heart.RecallWhen(heavy.At, m.now.In(h.loc), "en"), heavy.Text)
+	}
+	m.returnNote = note
+}
+
+// heavyTopic is the most salient unresolved thing the user shared in the
+// heart.ReturnTopicWindow before last (heart.HeavyTopic).
+func (h *Handler) heavyTopic(ctx context.Context, u store.User, last time.Time) (heart.RecallCandidate, bool) {
+	eps, err := h.cfg.Store.SalientEpisodes(ctx, u.ID, last.Add(-heart.ReturnTopicWindow), last, heart.ReturnTopicSalience, returnCandidates)
+	if err != nil {
+		h.log.Warn("heavy topic of a return", "user", u.ID, "err", err)
+		return heart.RecallCandidate{}, false
+	}
+	cands := make([]heart.RecallCandidate, len(eps))
+	for i, e := range eps {
+		cands[i] = heart.RecallCandidate{Key: heart.RecallKey{Kind: heart.RecallEpisode, ID: e.ID}, At: e.At,
+			Text: heart.ClipRunes(e.UserText, heart.RecollectionTextRunes), Salience: e.Salience, HasValues: e.HasValues,
+			Disclosure: heart.Disclosure(e.Disclosure)}
+	}
+	return heart.HeavyTopic(cands)
 }

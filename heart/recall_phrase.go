@@ -155,10 +155,10 @@ func RecallWhen(at, now time.Time, lang string) string {
 		return w.yesterday
 	case days < 7:
 		return strings.Replace(w.days, "%n", w.num(days), 1)
-	case days < 14:
+	case days < 11:
 		return w.week
 	case days < 28 || months == 0:
-		return strings.Replace(w.weeks, "%n", w.num(min(days/7, 4)), 1)
+		return strings.Replace(w.weeks, "%n", w.num(min((days+3)/7, 4)), 1)
 	case months == 1:
 		return w.lastMonth
 	case now.Year() == at.Year():
