@@ -30,13 +30,18 @@ const (
 	// on with the full-text index alone: recall must never hold a reply.
 	SemanticDeadline = 400 * time.Millisecond
 	// RecallFollowOnRunes: a question this short ("what was his name
-	// again?", "还记得吗？", "何だっけ？") searches with the user's previous
-	// message too, which says what it is about. A short remark ("haha",
-	// "good night") does not: it is about nothing earlier.
+	// again?", "还记得吗？", "何だっけ？") also searches for the user's
+	// previous message, which may say what it is about; the two searches
+	// are ranked as separate lists, so neither drowns the other. A short
+	// remark ("haha", "good night") does not: it is about nothing earlier.
 	RecallFollowOnRunes = 40
 	// RecallBudgetTokens is the recollections' share of the reply prompt
 	// (heart.RecollectionShare of PromptBudgetTokens).
 	RecallBudgetTokens = int(heart.RecollectionShare * PromptBudgetTokens)
+	// RecallCandidates is how many candidates a retrieval method returns
+	// for ranking: several times heart.RecallMaxItems, so recency and
+	// importance can reorder them, few enough to read quickly.
+	RecallCandidates = 20
 	// returnCandidates bounds the episodes read for a return's heavy topic.
 	returnCandidates = 50
 )
@@ -53,44 +58,103 @@ type recollection struct {
 	place heart.RecallPlace
 }
 
+// pastRead is the store's part of the recall stage, started as soon as
+// the turn knows its message (readPast) so that it runs beside perception,
+// an LLM call, instead of after it: the user's memories, the chat's
+// history window and the retrieval methods' hits.
+type pastRead struct {
+	done  chan struct{}
+	mems  []store.Memory
+	eps   []store.Episode
+	q     store.RecallQuery
+	lists [][]store.RecallHit // full text (then for the previous message), then semantic
+	err   error
+}
+
+// wait blocks until the read is done; it may be called more than once.
+func (p *pastRead) wait() { <-p.done }
+
+// readPast starts reading what recall needs for moment m. The goroutine
+// reads only copies of the message and the user, never m, which other
+// stages write meanwhile; the turn waits for it before it returns.
+func (h *Handler) readPast(ctx context.Context, m *moment) *pastRead {
+	p := &pastRead{done: make(chan struct{})}
+	in, userID, text := m.in, m.u.ID, m.text
+	go func() {
+		defer close(p.done)
+		if p.mems, p.err = h.cfg.Store.Memories(ctx, userID); p.err != nil {
+			p.err = fmt.Errorf("memories of %s: %w", userID, p.err)
+			return
+		}
+		if p.eps, p.err = h.recentTurns(ctx, in); p.err != nil {
+			return
+		}
+		p.q = recallQuery(in, userID, text)
+		var semantic chan []store.RecallHit
+		if h.cfg.Semantic != nil {
+			semantic = make(chan []store.RecallHit, 1)
+			go func() { semantic <- h.semanticHits(ctx, p.q) }()
+		}
+		queries := []store.RecallQuery{p.q}
+		if prev := previousWords(text, userID, p.eps); prev != "" {
+			q := p.q
+			q.Text = prev
+			queries = append(queries, q)
+		}
+		for _, q := range queries {
+			hits, err := h.cfg.Store.Recall(ctx, q)
+			if err != nil {
+				h.log.Warn("recall", "user", userID, "err", err) // a reply without recollections is still a reply
+			}
+			p.lists = append(p.lists, hits)
+		}
+		if semantic != nil {
+			p.lists = append(p.lists, <-semantic)
+		}
+	}()
+	return p
+}
+
 // recall is the stage between linger and compose (DESIGN §12 "Recall"):
-// it reads what the prompt will hold anyway (the user's memories and the
-// chat's history window), then searches the user's past for this message
-// within the chat's scope, ranks it (heart.RankRecall) within
-// RecallBudgetTokens, leaving out what the prompt already shows, and, for
+// with what readPast found (the user's memories, the chat's history
+// window, the hits for this message within the chat's scope), it ranks
+// the past (heart.RankRecall) within RecallBudgetTokens, leaving out what
+// the prompt already shows and what the message itself repeats, and, for
 // a user back after heart.ReturnAbsence, finds the heavy topic they left.
-func (h *Handler) recall(ctx context.Context, m *moment) error {
+func (h *Handler) recall(ctx context.Context, m *moment, past *pastRead) error {
 	stage := time.Now()
-	mems, err := h.cfg.Store.Memories(ctx, m.u.ID)
-	if err != nil {
-		return fmt.Errorf("memories of %s: %w", m.u.ID, err)
+	past.wait()
+	if past.err != nil {
+		return past.err
 	}
-	m.mems = mems
-	if m.eps, err = h.recentTurns(ctx, m.in); err != nil {
-		return err
-	}
-	m.recalled = h.recallPast(ctx, m)
+	m.mems, m.eps = past.mems, past.eps
+	m.recalled = rank(m, past)
 	h.welcomeBack(ctx, m)
 	h.obs.Stage("recall", time.Since(stage))
 	return nil
 }
 
-// recallQuery is what to search for: the message, and for a short
-// question the user's previous message in this chat as well.
-func recallQuery(m *moment) store.RecallQuery {
-	q := store.RecallQuery{UserID: m.u.ID, Text: m.text, Scope: store.RecallPrivate}
-	if m.in.ChatKind == string(ChatGroup) {
-		q.Scope, q.Platform, q.ChatID = store.RecallGroup, m.in.Platform, m.in.ChatID
-	}
-	if utf8.RuneCountInString(m.text) <= RecallFollowOnRunes && isQuestion(m.text) {
-		for i := len(m.eps) - 1; i >= 0; i-- {
-			if e := m.eps[i]; e.UserID == m.u.ID && e.UserText != "" {
-				q.Text += "\n" + e.UserText
-				break
-			}
-		}
+// recallQuery searches for text within the chat's scope.
+func recallQuery(in store.Inbound, userID, text string) store.RecallQuery {
+	q := store.RecallQuery{UserID: userID, Text: text, Scope: store.RecallPrivate, Limit: RecallCandidates}
+	if in.ChatKind == string(ChatGroup) {
+		q.Scope, q.Platform, q.ChatID = store.RecallGroup, in.Platform, in.ChatID
 	}
 	return q
+}
+
+// previousWords is, for a short question, the user's previous message in
+// the chat's history (eps), which it may be about; "" otherwise.
+func previousWords(text, userID string, eps []store.Episode) string {
+	if utf8.RuneCountInString(text) > RecallFollowOnRunes || !isQuestion(text) {
+		return ""
+	}
+	for i := len(eps) - 1; i >= 0; i-- {
+		if e := eps[i]; e.UserID == userID && e.UserText != "" {
+			return e.UserText
+		}
+	}
+	return ""
 }
 
 // isQuestion reports whether text ends as a question does in English,
@@ -105,25 +169,13 @@ func isQuestion(text string) bool {
 	return false
 }
 
-// recallPast searches and ranks. A failed search is logged and recalls
-// nothing: a reply without recollections is still a reply.
-func (h *Handler) recallPast(ctx context.Context, m *moment) []recollection {
-	q := recallQuery(m)
-	var semantic chan []store.RecallHit
-	if h.cfg.Semantic != nil {
-		semantic = make(chan []store.RecallHit, 1)
-		go func() { semantic <- h.semanticHits(ctx, q) }()
-	}
-	hits, err := h.cfg.Store.Recall(ctx, q)
-	if err != nil {
-		h.log.Warn("recall", "user", m.u.ID, "err", err)
-	}
-	lists := [][]heart.RecallCandidate{candidates(hits, q)}
-	places := placesOf(hits, q)
-	if semantic != nil {
-		more := <-semantic
-		lists = append(lists, candidates(more, q))
-		for k, p := range placesOf(more, q) {
+// rank chooses the recollections of moment m from the read hits.
+func rank(m *moment, past *pastRead) []recollection {
+	lists := make([][]heart.RecallCandidate, 0, len(past.lists))
+	places := map[heart.RecallKey]heart.RecallPlace{}
+	for _, hits := range past.lists {
+		lists = append(lists, candidates(hits, past.q))
+		for k, p := range placesOf(hits, past.q) {
 			if _, ok := places[k]; !ok {
 				places[k] = p
 			}

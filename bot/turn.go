@@ -171,12 +171,14 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 		return t, nil // seed 003's daily limit: a kind boundary, no model call
 	}
 	m.brain, m.offline = h.brainFor(ctx, u.ID, now) // the budget decides which brain answers
+	past := h.readPast(ctx, m)                      // the store's part of recall runs beside perception
+	defer past.wait()
 	h.perceiveStage(ctx, m)
 	h.feel(ctx, m)
 	if err := h.linger(ctx, m); err != nil {
 		return store.Turn{}, err
 	}
-	if err := h.recall(ctx, m); err != nil {
+	if err := h.recall(ctx, m, past); err != nil {
 		return store.Turn{}, err
 	}
 	h.look(ctx, m)
