@@ -89,3 +89,36 @@ func TestSeed003_OfflineFirstReplyAfterReturn(t *testing.T) {
 		t.Errorf("hard news met with a greeting: %q", got)
 	}
 }
+
+// TestOfflineRecallsTheMomentWhenNoFactFits: "我生日是哪天来着？" has no
+// stored fact to answer from; the recall stage's most relevant episode is
+// quoted with when it was said (DESIGN §12), not "you never told me".
+func TestOfflineRecallsTheMomentWhenNoFactFits(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 3, 10, 20, 0, 0, 0, time.UTC)
+	h := bot.Hints{Language: "zh", Now: now, Text: "我生日是哪天来着？", Recalled: []bot.Recollection{
+		{Kind: "episode", At: now.AddDate(0, 0, -2), Text: "下周五是我生日"},
+	}}
+	if got := reply(t, o, h).Text; !strings.Contains(got, "下周五是我生日") {
+		t.Errorf("reply %q, want the recalled words", got)
+	}
+	h.Recalled = nil
+	if got := reply(t, o, h).Text; strings.Contains(got, "下周五") {
+		t.Errorf("without a recollection: %q", got)
+	}
+}
+
+// TestOfflineQuotesTheRecollectionTheQuestionIsAbout: among recollections
+// the one sharing a word with the question is quoted ("面接っていつだっけ？"
+// → the interview, not the cat recalled for the message before).
+func TestOfflineQuotesTheRecollectionTheQuestionIsAbout(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 3, 10, 20, 0, 0, 0, time.UTC)
+	h := bot.Hints{Language: "ja", Now: now, Text: "面接っていつだっけ？", Recalled: []bot.Recollection{
+		{Kind: "episode", At: now.Add(-time.Hour), Text: "うちの猫はミソっていうの"},
+		{Kind: "episode", At: now.Add(-time.Hour), Text: "明日は面接がある、緊張する"},
+	}}
+	if got := reply(t, o, h).Text; !strings.Contains(got, "面接がある") {
+		t.Errorf("reply %q, want the interview recalled", got)
+	}
+}
