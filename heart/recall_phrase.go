@@ -35,7 +35,7 @@ const (
 	// that was no deep disclosure (seed 002: big events are high).
 	ReturnTopicSalience = 0.7
 	// topicQuoteRunes bounds the quoted topic in a greeting: a few words.
-	topicQuoteRunes = 30
+	topicQuoteRunes = 48
 	// topicMinWeight is the least weight of a quoted topic, a letter 1
 	// and a Chinese or Japanese character 2: "唉" or "well" alone says
 	// nothing, "我失恋了" does.

@@ -107,7 +107,7 @@ func TestTopicPhrase(t *testing.T) {
 		{"Well, we broke up last night. I can't stop crying", "en", "“Well, we broke up last night”"},
 		{"我失恋了，心里好难受", "zh", "“我失恋了”那件事"},
 		{"会社をクビになった", "ja", "「会社をクビになった」"},
-		{"my grandmother passed away this morning after a long illness and I am lost", "en", "“my grandmother passed away th…”"},
+		{"my grandmother passed away this morning after a long illness and I am lost", "en", "“my grandmother passed away this morning after a…”"},
 		{"...", "en", ""},
 	} {
 		if got := TopicPhrase(tt.text, tt.lang); got != tt.want {
