@@ -13,6 +13,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -84,6 +85,9 @@ type Options struct {
 	// Logger receives the progress of schema migrations (building the
 	// recall index of a large file takes seconds). nil discards it.
 	Logger *slog.Logger
+	// VectorCacheBytes bounds the vector codes kept in memory between
+	// searches by meaning; 0 is DefaultVectorCacheBytes.
+	VectorCacheBytes int64
 }
 
 // DB is one open instance file. It is safe for concurrent use.
@@ -100,6 +104,8 @@ type DB struct {
 	checkpointsDone chan struct{}
 
 	group writeGroup // concurrent writes share one transaction (group.go)
+
+	vectors vectorCache // shelves' vector codes (vector_cache.go)
 }
 
 // CheckpointInterval is how often a writer checkpoints the WAL, on its own
@@ -113,14 +119,24 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("open store: empty path")
 	}
+	var (
+		db  *DB
+		err error
+	)
 	if opts.ReadOnly {
-		return openReadOnly(ctx, path)
+		db, err = openReadOnly(ctx, path)
+	} else {
+		log := opts.Logger
+		if log == nil {
+			log = slog.New(slog.DiscardHandler)
+		}
+		db, err = openWriter(ctx, path, opts.Shared, log)
 	}
-	log := opts.Logger
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
+	if err != nil {
+		return nil, err
 	}
-	return openWriter(ctx, path, opts.Shared, log)
+	db.vectors.limit = cmp.Or(opts.VectorCacheBytes, DefaultVectorCacheBytes)
+	return db, nil
 }
 
 func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger) (_ *DB, err error) {
