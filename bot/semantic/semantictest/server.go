@@ -45,7 +45,7 @@ func New(t testing.TB, models map[string]int) *Server {
 	for m, d := range models {
 		s.dims[m] = d
 	}
-	s.HTTP = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.HTTP = httptest.NewServer(s)
 	t.Cleanup(s.HTTP.Close)
 	return s
 }
@@ -113,8 +113,10 @@ func (s *Server) Refuse(substr string) {
 	s.refuse = substr
 }
 
-func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost || r.URL.Path != "/v1/embeddings" {
+// ServeHTTP answers POST /v1/embeddings (any path ending in
+// /embeddings), so a test may mount the fake in a fake brain's server.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/embeddings") {
 		writeError(w, http.StatusNotFound, "no such endpoint", "")
 		return
 	}
