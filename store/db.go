@@ -13,7 +13,6 @@
 package store
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -85,9 +84,6 @@ type Options struct {
 	// Logger receives the progress of schema migrations (building the
 	// recall index of a large file takes seconds). nil discards it.
 	Logger *slog.Logger
-	// VectorCacheBytes bounds the vector codes kept in memory between
-	// searches by meaning; 0 is DefaultVectorCacheBytes.
-	VectorCacheBytes int64
 }
 
 // DB is one open instance file. It is safe for concurrent use.
@@ -119,24 +115,14 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("open store: empty path")
 	}
-	var (
-		db  *DB
-		err error
-	)
 	if opts.ReadOnly {
-		db, err = openReadOnly(ctx, path)
-	} else {
-		log := opts.Logger
-		if log == nil {
-			log = slog.New(slog.DiscardHandler)
-		}
-		db, err = openWriter(ctx, path, opts.Shared, log)
+		return openReadOnly(ctx, path)
 	}
-	if err != nil {
-		return nil, err
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
 	}
-	db.vectors.limit = cmp.Or(opts.VectorCacheBytes, DefaultVectorCacheBytes)
-	return db, nil
+	return openWriter(ctx, path, opts.Shared, log)
 }
 
 func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger) (_ *DB, err error) {

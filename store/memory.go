@@ -77,9 +77,9 @@ func putMemory(ctx context.Context, q querier, m Memory) error {
 }
 
 // DeleteMemory deletes one slot for real (/forget N, the daily cleanup): the
-// row and its recall document (and the document's vector) are removed, the recall index is rebuilt so
-// no segment keeps its words, and purge leaves no copy in the file or its
-// WAL. ok is false when the slot was empty.
+// row, its recall document and the document's vector are removed, the
+// recall index is rebuilt so no segment keeps its words, and purge leaves
+// no copy in the file or its WAL. ok is false when the slot was empty.
 func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, error) {
 	var n int64
 	err := db.write(ctx, "delete memory", func(tx *sql.Tx) error {
@@ -129,8 +129,9 @@ func (db *DB) ExpireMemory(ctx context.Context, userID string, slot int) (bool, 
 // is forgotten as ForgetText would (from the messages, replies and episodes
 // that carried it), every memory is deleted, and every recall document of
 // the user goes, with its vector (episodes stay for history and lingering
-// emotion, but nothing said before is recalled again). Then the index is rebuilt and
-// the file purged, once. It returns how many memories were deleted.
+// emotion, but nothing said before is recalled again). Then the index is
+// rebuilt and the file purged, once. It returns how many memories were
+// deleted.
 func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 	var n int
 	err := db.write(ctx, "delete memories", func(tx *sql.Tx) error {

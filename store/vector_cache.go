@@ -10,13 +10,13 @@ import (
 	"sync"
 )
 
-// DefaultVectorCacheBytes bounds the memory of the vector codes a DB keeps
-// between searches (Options.VectorCacheBytes). hearth's choice: a code
+// vectorCacheBytes bounds the memory of the vector codes a DB keeps
+// between searches. hearth's choice: a code
 // costs 8 bytes of id plus one bit per dimension (104 bytes at 768
 // dimensions), so 32 MiB holds about 320,000 documents: every shelf of a
 // typical instance, or three of 100,000 documents. A shelf larger than the
 // bound is read from the file for every search.
-const DefaultVectorCacheBytes = 32 << 20
+const vectorCacheBytes = 32 << 20
 
 // vectorCache keeps shelves' vector codes in memory, least recently used
 // out first. Entries only grow (PutVectors adds the codes it stored); a
@@ -24,7 +24,7 @@ const DefaultVectorCacheBytes = 32 << 20
 // forgotten text outlives its row, and a load that overlapped a clear is
 // used once but not kept.
 type vectorCache struct {
-	limit int64
+	limit int64 // vectorCacheBytes; tests lower it
 
 	mu      sync.Mutex
 	gen     uint64 // bumped by clear
@@ -86,6 +86,9 @@ func (c *vectorCache) get(ctx context.Context, db *DB, model, shelf int64) (code
 	c.mu.Lock()
 	if c.entries == nil {
 		c.entries = make(map[vectorKey]*codeShelf)
+	}
+	if c.limit == 0 {
+		c.limit = vectorCacheBytes
 	}
 	c.tick++
 	e := c.entries[key]

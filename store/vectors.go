@@ -199,8 +199,8 @@ const vectorRescore = 512
 // VectorRecall searches one user's documents in q's scope by meaning,
 // most similar first, Score the cosine similarity. It reads one shelf (as
 // Recall does), so another user's rows, or private ones in a group, cannot
-// be returned. The shelf's codes are cached in memory (bounded by
-// Options.VectorCacheBytes).
+// be returned. The shelf's codes are cached in memory (at most
+// vectorCacheBytes for all shelves).
 func (db *DB) VectorRecall(ctx context.Context, q VectorQuery) ([]RecallHit, error) {
 	if len(q.Vector) == 0 {
 		return nil, errors.New("vector recall: no vector")
