@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -46,6 +47,9 @@ func (k Kind) Deadline() time.Duration {
 type ChatMessage struct {
 	Role    string `json:"role"` // "system", "user" or "assistant"
 	Content string `json:"content"`
+	// Images are data: URLs of photos the user sent with this message
+	// (DESIGN §12); never a link, so no platform token reaches the model.
+	Images []string `json:"images,omitempty"`
 }
 
 // Request is one LLM call. Messages is the full conversation, first system
@@ -61,6 +65,12 @@ type Request struct {
 	// arrives. It never receives any part of the trailer.
 	Stream func(visible string)
 	Hints  Hints
+	// CacheKey groups requests that share a prompt prefix (one per user and
+	// kind of call), so a server that routes by it (OpenAI's
+	// prompt_cache_key) finds its cached prefix more often. It never holds
+	// a user id in the clear (see CacheKey) and never depends on the
+	// messages. Empty: none sent.
+	CacheKey string
 }
 
 // Response is what a brain answered.
@@ -80,10 +90,19 @@ type Response struct {
 type Usage struct {
 	PromptTokens     int
 	CompletionTokens int
+	// CachedTokens is the part of PromptTokens the server read from its
+	// prefix cache (usage.prompt_tokens_details.cached_tokens); 0 when the
+	// server does not say.
+	CachedTokens int
 }
 
 // Total is prompt plus completion tokens.
 func (u Usage) Total() int { return u.PromptTokens + u.CompletionTokens }
+
+// ErrBrainDown is returned, wrapped, by a brain that knows its model is
+// unreachable and did not try: the caller falls back at once (heuristic
+// perception, the offline brain) and need not log every such turn.
+var ErrBrainDown = errors.New("model unreachable")
 
 // Brain answers LLM calls. Implementations: the OpenAI-compatible brain and
 // the offline rule-based brain in bot/brain.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -94,10 +95,7 @@ func (h *Handler) command(ctx context.Context, in store.Inbound, u store.User, n
 	var signals []heart.RelationshipSignal
 	switch name {
 	case "start":
-		out.Text = h.cfg.Persona.FirstMessage
-		if out.Text == "" {
-			out.Text = text0(lang, msgStart, h.cfg.Persona.Name)
-		}
+		out.Text = startGreeting(h.cfg.Persona, u, now)
 	case "help":
 		out.Text = text0(lang, msgHelp)
 	case "me":
@@ -178,6 +176,25 @@ func (h *Handler) command(ctx context.Context, in store.Inbound, u store.User, n
 		out.Text = text0(lang, msgUnknownCommand)
 	}
 	return h.commitAnswer(ctx, in, u, signals, "command", out, now)
+}
+
+// startGreeting is /start's answer: the persona's first message, or in
+// turn its alternate greetings (Character Card alternate_greetings), with
+// {{user}} filled; hearth's own greeting when the persona has none. A
+// user's first /start always gets the first message; later ones rotate
+// with the days known and the messages exchanged, so no store is needed.
+func startGreeting(p Persona, u store.User, now time.Time) string {
+	var gs []string
+	for _, g := range append([]string{p.FirstMessage}, p.AlternateGreetings...) {
+		if strings.TrimSpace(g) != "" {
+			gs = append(gs, g)
+		}
+	}
+	if len(gs) == 0 {
+		return text0(p.Language, msgStart, p.Name)
+	}
+	days := max(0, int(now.Sub(u.CreatedAt)/(24*time.Hour)))
+	return WithUser(gs[(days+u.Messages)%len(gs)], u.Name)
 }
 
 // commitAnswer commits a non-turn answer: the user's changed state, any
@@ -271,47 +288,44 @@ func (h *Handler) remember(ctx context.Context, u store.User, text string, now t
 }
 
 // forget deletes one memory or all of them for real: the memory, and every
-// stored message, reply and episode that carried its text (secure_delete and
-// a WAL checkpoint, so the text is gone from the file's bytes).
+// stored message, reply and episode that carried its text, from the file's
+// bytes and from recall (store.ForgetText, store.DeleteMemories).
 func (h *Handler) forget(ctx context.Context, u store.User, args string) (string, bool, error) {
 	lang := h.cfg.Persona.Language
+	if strings.EqualFold(args, "all") {
+		// /forget all also takes everything said before out of recall.
+		n, err := h.cfg.Store.DeleteMemories(ctx, u.ID)
+		if err != nil {
+			return "", false, fmt.Errorf("forget all of %s: %w", u.ID, err)
+		}
+		if n == 0 {
+			return text0(lang, msgForgotNone), false, nil
+		}
+		return textN(lang, msgForgotAllOne, msgForgotAll, n), true, nil
+	}
+	slot, err := strconv.Atoi(args)
+	if err != nil {
+		return text0(lang, msgForgetUsage), false, nil
+	}
 	mems, err := h.cfg.Store.Memories(ctx, u.ID)
 	if err != nil {
 		return "", false, fmt.Errorf("forget for %s: %w", u.ID, err)
 	}
-	all := strings.EqualFold(args, "all")
-	var targets []store.Memory
-	if all {
-		targets = mems
-	} else {
-		slot, err := strconv.Atoi(args)
-		if err != nil {
-			return text0(lang, msgForgetUsage), false, nil
-		}
-		for _, m := range mems {
-			if m.Slot == slot {
-				targets = append(targets, m)
-			}
-		}
-	}
-	if len(targets) == 0 {
+	i := slices.IndexFunc(mems, func(m store.Memory) bool { return m.Slot == slot })
+	if i < 0 {
 		return text0(lang, msgForgotNone), false, nil
 	}
-	for _, m := range targets {
-		if _, err := h.cfg.Store.DeleteMemory(ctx, u.ID, m.Slot); err != nil {
-			return "", false, fmt.Errorf("forget %d of %s: %w", m.Slot, u.ID, err)
-		}
-		if strings.TrimSpace(m.Content) == "" {
-			continue
-		}
-		if _, err := h.cfg.Store.ForgetText(ctx, u.ID, m.Content); err != nil {
-			return "", false, fmt.Errorf("forget %d of %s: %w", m.Slot, u.ID, err)
-		}
+	// ForgetText deletes the memory with everything that carried its text,
+	// in one purge of the file; a blank memory has no text to look for.
+	if strings.TrimSpace(mems[i].Content) == "" {
+		_, err = h.cfg.Store.DeleteMemory(ctx, u.ID, slot)
+	} else {
+		_, err = h.cfg.Store.ForgetText(ctx, u.ID, mems[i].Content)
 	}
-	if all {
-		return text0(lang, msgForgotAll, len(targets)), true, nil
+	if err != nil {
+		return "", false, fmt.Errorf("forget %d of %s: %w", slot, u.ID, err)
 	}
-	return text0(lang, msgForgotOne, targets[0].Slot), true, nil
+	return text0(lang, msgForgotOne, slot), true, nil
 }
 
 // forgetByWords handles "forget what I said about X" in any of the three
@@ -333,7 +347,7 @@ func (h *Handler) forgetByWords(ctx context.Context, in store.Inbound, u store.U
 	if u, _, err = h.cfg.Store.User(ctx, u.ID); err != nil {
 		return fmt.Errorf("forget for %s: reload: %w", u.ID, err)
 	}
-	out := Outgoing{Text: text0(h.cfg.Persona.Language, msgForgotWords, n)}
+	out := Outgoing{Text: textN(h.cfg.Persona.Language, msgForgotWordsOne, msgForgotWords, n)}
 	if n == 0 {
 		out.Text = text0(h.cfg.Persona.Language, msgForgotNone)
 	}

@@ -31,7 +31,7 @@ func TestMeShowsTheCardTheChartAndButtons(t *testing.T) {
 	e.send(t, msg("20", "/me"))
 	e.h.Drain()
 	out := e.out.last("20")
-	for _, want := range []string{"Relationship:", "known each other", "Things I remember: 1"} {
+	for _, want := range []string{"Where we are:", "We met today", "Things I remember: 1", "chart below"} {
 		if !strings.Contains(out.Text, want) {
 			t.Errorf("/me card lacks %q:\n%s", want, out.Text)
 		}
@@ -59,7 +59,7 @@ func TestWhyExplainsMoodLingeringAndRelationship(t *testing.T) {
 	e.send(t, msg("21", "/why"))
 	e.h.Drain()
 	out := e.out.last("21").Text
-	for _, want := range []string{"My mood toward you is", "Our relationship: stranger"} {
+	for _, want := range []string{"I feel warm toward you", "you said something kind about me", "We've only just met."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("/why lacks %q:\n%s", want, out)
 		}

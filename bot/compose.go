@@ -31,9 +31,7 @@ const NoteRole = "user"
 func replyMessages(p heart.Prompt, text string) []ChatMessage {
 	msgs := make([]ChatMessage, 0, 3+2*len(p.History))
 	msgs = append(msgs, ChatMessage{Role: "system", Content: KindReply.Marker() + "\n" + p.System})
-	for _, t := range p.History {
-		msgs = append(msgs, ChatMessage{Role: "user", Content: t.User}, ChatMessage{Role: "assistant", Content: t.Assistant})
-	}
+	msgs = append(msgs, historyMessages(p.History)...)
 	return append(msgs,
 		ChatMessage{Role: NoteRole, Content: p.State},
 		ChatMessage{Role: "user", Content: heart.NeutraliseMarkers(text)})
@@ -59,15 +57,15 @@ func (h *Handler) promptInput(m *moment, hist []heart.HistoryTurn) heart.PromptI
 	p, u := h.cfg.Persona, m.u
 	constant, matched := heart.SelectLore(p.Lore, loreScan(m.text, hist, p.Lore.Depth()))
 	return heart.PromptInput{
-		PersonaName: p.Name, PersonaText: personaText(p), Language: p.Language, UserName: u.Name,
+		PersonaName: p.Name, PersonaText: personaText(p, u.Name), Language: p.Language, UserName: u.Name,
 		GroupChat:         m.in.ChatKind == string(ChatGroup),
 		RelationshipState: string(m.rel.State), RelationshipRules: heart.RelationshipRules(m.rel.State, p.Language),
-		Rules: standingRules(p), Lore: constant,
+		Rules: standingRules(p), Lore: withUserAll(constant, u.Name),
 
 		Now: m.now.In(h.loc), InnerState: u.InnerState, Wellbeing: wellbeing(m.rel, p.Language),
 		Mood: m.step.Mood, Lingering: m.ling, Strategy: m.strategy,
-		Memories: memoryLines(m.mems, m.rel.Score), Scratch: u.Scratch, MatchedLore: matched,
-		Safety: safetyLines(m.crisis, m.decline, m.perc.Intent), PostHistory: p.PostHistory,
+		Memories: memoryLines(m.mems, m.rel.Score), Scratch: u.Scratch, MatchedLore: withUserAll(matched, u.Name),
+		Safety: safetyLines(m.crisis, m.decline, m.perc.Intent), PostHistory: WithUser(p.PostHistory, u.Name),
 
 		History: hist, BudgetTokens: PromptBudgetTokens,
 	}
@@ -94,16 +92,19 @@ func loreScan(text string, hist []heart.HistoryTurn, depth int) []string {
 	return out
 }
 
-// replyHints describe moment m for the offline brain.
-func (h *Handler) replyHints(m *moment) Hints {
+// replyHints describe moment m for the offline brain, with the history the
+// prompt kept (hist) and the memories it shows.
+func (h *Handler) replyHints(m *moment, hist []heart.HistoryTurn) Hints {
 	p, u := h.cfg.Persona, m.u
 	return Hints{
 		Language: p.Language, Persona: p.Name, User: u.Name, Text: m.text, Turn: m.turnNo,
 		Emotion: string(m.chosen), Felt: string(m.det.Emotion), Tone: m.strategy.Tone, MaxLength: m.strategy.MaxLength,
 		EmojiAllowed: m.strategy.EmojiAllowed, ProactiveQuestion: m.strategy.ProactiveQuestion,
 		Formality: m.strategy.Formality, Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment,
-		Mood: m.step.Mood, Lingering: string(m.ling.Label), RefusalAllowed: m.ling.RefusalAllowed,
-		Relationship: string(m.rel.State), Crisis: m.crisis, Decline: m.decline, InnerState: u.InnerState,
-		Now: m.now.In(h.loc),
+		Disclosure: string(m.perc.Disclosure), Mood: m.step.Mood, Lingering: string(m.ling.Label),
+		RefusalAllowed: m.ling.RefusalAllowed, Relationship: string(m.rel.State), Watch: m.rel.Watch,
+		Crisis: m.crisis, Decline: m.decline, InnerState: u.InnerState,
+		Memories: shownMemories(m.mems, m.rel.Score, m.strategy.UseMemory, m.in.ChatKind == string(ChatGroup)),
+		Recent:   historyMessages(hist), Now: m.now.In(h.loc),
 	}
 }

@@ -96,7 +96,7 @@ func (h *Handler) cleanMemories(ctx context.Context, u store.User, score float64
 	}
 	for _, m := range mems {
 		if heart.MemoryExpired(heart.Retention(m.Retention), score, now.Sub(last)) {
-			if _, err := h.cfg.Store.DeleteMemory(ctx, u.ID, m.Slot); err != nil {
+			if _, err := h.cfg.Store.ExpireMemory(ctx, u.ID, m.Slot); err != nil {
 				return fmt.Errorf("daily %s: clean memory %d: %w", u.ID, m.Slot, err)
 			}
 		}

@@ -99,10 +99,10 @@ func (h *Handler) thanks(ctx context.Context, u store.User, item string, mood fl
 	rel := RelationshipOf(u, now)
 	strategy := heart.StrategyFor(heart.Grateful)
 	prompt := heart.BuildReplyPrompt(heart.PromptInput{
-		PersonaName: p.Name, PersonaText: personaText(p), Language: p.Language, UserName: u.Name,
+		PersonaName: p.Name, PersonaText: personaText(p, u.Name), Language: p.Language, UserName: u.Name,
 		RelationshipState: string(rel.State), RelationshipRules: heart.RelationshipRules(rel.State, p.Language),
-		Rules: standingRules(p), Lore: constantLore(p), Now: now.In(h.loc), InnerState: u.InnerState,
-		Mood: mood, Strategy: strategy, PostHistory: p.PostHistory,
+		Rules: standingRules(p), Lore: withUserAll(constantLore(p), u.Name), Now: now.In(h.loc), InnerState: u.InnerState,
+		Mood: mood, Strategy: strategy, PostHistory: WithUser(p.PostHistory, u.Name),
 		BudgetTokens: PromptBudgetTokens,
 	})
 	event := "(" + u.Name + " just sent you a gift: " + strings.TrimSpace(item) + ". It is verified. Thank them warmly and in character.)"

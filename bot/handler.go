@@ -33,8 +33,19 @@ type Config struct {
 	// Now is the clock; hearth simulate injects a simulated one.
 	Now         func() time.Time
 	Concurrency int
+	// Semantic adds recall by meaning to the full-text index; nil means
+	// full-text recall only.
+	Semantic SemanticRecall
 	// Observer receives metrics events; nil means none.
 	Observer Observer
+	// TallyUsers bounds how many users' running sums stay in memory; 0 is
+	// DefaultTallyUsers.
+	TallyUsers int
+	// Media hears voice notes, speaks replies and fetches photos (DESIGN
+	// §12); nil: voice notes and photos are answered as unheard and unseen.
+	Media Media
+	// Vision sends photos to the reply model as image parts (HEARTH_VISION).
+	Vision bool
 }
 
 // Handler runs the turn of DESIGN §3 for every inbound message. It
@@ -51,6 +62,7 @@ type Handler struct {
 	override *overrides
 	window   *historyWindow
 	obs      Observer
+	tallies  *tallies
 
 	mu        sync.Mutex
 	budgetOut bool           // the daily token budget is spent (logged once per change)
@@ -96,6 +108,7 @@ func NewHandler(ctx context.Context, cfg Config) (*Handler, error) {
 		override: newOverrides(),
 		window:   newHistoryWindow(),
 		obs:      obs,
+		tallies:  newTallies(cfg.TallyUsers),
 		inflight: make(map[int64]bool),
 	}
 	h.reflect = newReflector(work, h)
@@ -111,28 +124,42 @@ func (h *Handler) Location() *time.Location { return h.loc }
 // HandleMessage stores m durably (deduplicated on platform, chat and message
 // id) and queues its turn. It returns once the message is stored.
 func (h *Handler) HandleMessage(ctx context.Context, m Message) error {
-	if m.At.IsZero() {
-		m.At = h.cfg.Now()
+	return h.HandleMessages(ctx, []Message{m})
+}
+
+// HandleMessages stores ms in one write, all or none, then queues their
+// turns in order (BatchInbound). It returns once they are stored.
+func (h *Handler) HandleMessages(ctx context.Context, ms []Message) error {
+	ins := make([]store.Inbound, len(ms))
+	for i, m := range ms {
+		if m.At.IsZero() {
+			m.At = h.cfg.Now()
+		}
+		if m.Modality == "" {
+			m.Modality = ModalityText
+		}
+		ins[i] = store.Inbound{
+			Platform: m.Platform, ChatID: m.ChatID, ChatKind: string(m.ChatKind),
+			MessageID: m.MessageID, UserID: m.User(), UserName: m.UserName,
+			Text: m.Text, Modality: string(m.Modality), Addressed: m.Addressed,
+			At: m.At.UTC(), Status: store.StatusReceived, Media: encodeMedia(m.Media),
+		}
 	}
-	if m.Modality == "" {
-		m.Modality = ModalityText
-	}
-	in := store.Inbound{
-		Platform: m.Platform, ChatID: m.ChatID, ChatKind: string(m.ChatKind),
-		MessageID: m.MessageID, UserID: m.User(), UserName: m.UserName,
-		Text: m.Text, Modality: string(m.Modality), Addressed: m.Addressed,
-		At: m.At.UTC(), Status: store.StatusReceived,
-	}
-	id, inserted, err := h.cfg.Store.InsertInbound(ctx, in)
+	ids, inserted, err := h.cfg.Store.InsertInbounds(ctx, ins)
 	if err != nil {
-		return fmt.Errorf("store message %s/%s/%s: %w", m.Platform, m.ChatID, m.MessageID, err)
+		if len(ms) == 1 {
+			return fmt.Errorf("store message %s/%s/%s: %w", ms[0].Platform, ms[0].ChatID, ms[0].MessageID, err)
+		}
+		return fmt.Errorf("store %d messages: %w", len(ms), err)
 	}
-	if !inserted {
-		h.log.Debug("duplicate message ignored", "platform", m.Platform, "chat", m.ChatID, "message", m.MessageID)
-		return nil
+	for i, in := range ins {
+		if !inserted[i] {
+			h.log.Debug("duplicate message ignored", "platform", in.Platform, "chat", in.ChatID, "message", in.MessageID)
+			continue
+		}
+		in.ID = ids[i]
+		h.enqueue(in)
 	}
-	in.ID = id
-	h.enqueue(in)
 	return nil
 }
 

@@ -72,7 +72,9 @@ type fakeBrain struct {
 	gate    func(req bot.Request) // called before answering a reply
 	reflect chan struct{}         // when non-nil, reflect calls wait on it
 	fail    map[bot.Kind]error
-	reqs    []bot.Request
+	// failWhen, when set, may fail a request by its content.
+	failWhen func(bot.Request) error
+	reqs     []bot.Request
 }
 
 func newFakeBrain() *fakeBrain {
@@ -83,8 +85,11 @@ func (f *fakeBrain) Complete(ctx context.Context, req bot.Request) (bot.Response
 	f.mu.Lock()
 	f.calls[req.Kind]++
 	f.reqs = append(f.reqs, req)
-	gate, wait, err := f.gate, f.reflect, f.fail[req.Kind]
+	gate, wait, err, when := f.gate, f.reflect, f.fail[req.Kind], f.failWhen
 	f.mu.Unlock()
+	if err == nil && when != nil {
+		err = when(req)
+	}
 	if err != nil {
 		return bot.Response{}, err
 	}

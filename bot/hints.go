@@ -26,21 +26,28 @@ type Hints struct {
 	Formality         string
 
 	// Seed 001 perception and mood.
-	Intent    string
-	Sentiment float64
-	Mood      float64
+	Intent     string
+	Sentiment  float64
+	Disclosure string // "none", "light" or "deep" (DESIGN §3 step 3)
+	Mood       float64
 
 	// Seed 002 lingering emotion.
 	Lingering      string
 	RefusalAllowed bool
 
 	Relationship string // seed 003 state name
+	Watch        bool   // seed 003 Watch: the user is being looked after; never "apology accepted"
 	Crisis       bool   // the turn is a crisis turn: be gentle, no jokes
 	Decline      bool   // the turn asks for something the persona declines (REQUEST_NSFW past policy)
 	Gift         string // a verified gift item to thank for
+	// Unsensed is what the user sent that the companion could not perceive
+	// this turn ("voice" or "photo"): she says so honestly, never guesses.
+	Unsensed string
 
 	InnerState string
-	Memories   []string
+	// Memories are the user's memories the prompt shows (reply), or their
+	// visible memories (lifeloop), as stored.
+	Memories []string
 	// Recalled is what the recall stage found of this user's past for this
 	// turn (DESIGN §12), most relevant first: the same recollections the
 	// reply prompt shows, so the offline brain can answer "do you
@@ -48,8 +55,11 @@ type Hints struct {
 	Recalled []Recollection
 	// Now is the moment of the request in the persona's time zone (time of
 	// day for greetings and good nights).
-	Now     time.Time
-	Recent  []ChatMessage // recent turns (reflect, lifeloop)
+	Now time.Time
+	// Recent are the recent turns: the chat's history for a reply (the
+	// offline brain avoids repeating itself and knows what was said
+	// before), the user's recent messages for reflect and lifeloop.
+	Recent  []ChatMessage
 	Silence time.Duration // since the last message either way (lifeloop)
 	// Greeting is seed 003 §7.1's greeting after an absence for the user's
 	// relationship state (lifeloop); never a §7.2 phrase.

@@ -10,7 +10,7 @@ import (
 
 // Seed 003's daily limits (heart.UsageLimitFor: Watch, dependency levels 2
 // and 3, the close state) are kept here. Talk time is heart.TalkTime over
-// the day's episodes. The message that reaches the limit is answered in
+// the day's episodes, kept in the user's tally (heart.TalkTally). The message that reaches the limit is answered in
 // full, with the limit's kind words (heart.LimitReachedMessage) and a
 // signalBreak marker; every later message that day is stored and answered
 // with a short boundary in the companion's voice (plus the crisis resources
@@ -63,35 +63,48 @@ func (h *Handler) limitReached(ctx context.Context, userID string, rel heart.Rel
 	if lim.Limit == 0 {
 		return lim, false
 	}
-	eps, err := h.cfg.Store.UserEpisodes(ctx, userID, StartOfDay(now, h.loc), DailyScan)
-	if err != nil {
+	if err := h.loadTally(ctx, userID, now); err != nil {
 		h.log.Warn("read today's talk; limit not checked", "user", userID, "err", err)
 		return lim, false
 	}
-	times := make([]time.Time, 0, len(eps)+1)
-	for _, e := range eps {
-		times = append(times, e.At)
-	}
-	times = append(times, now)
-	if !lim.Reached(heart.TalkTime(times, now, h.loc)) || h.limitSaidToday(ctx, userID, now) {
+	var talk time.Duration // heart.TalkTime of today's episodes and now
+	h.tallies.with(userID, func(t *tally) { talk = t.talk.Add(now, h.loc).Today(now, h.loc) })
+	if !lim.Reached(talk) || h.limitSaidToday(ctx, userID, now) {
 		return lim, false
 	}
 	return lim, true
 }
 
-// limitSaidToday reports whether the limit's words went out today.
+// limitSaidToday reports whether the limit's words went out today; the
+// user's tally remembers it once read.
 func (h *Handler) limitSaidToday(ctx context.Context, userID string, now time.Time) bool {
-	sigs, err := h.cfg.Store.Signals(ctx, userID, StartOfDay(now, h.loc))
+	if err := h.loadTally(ctx, userID, now); err != nil {
+		h.log.Warn("read today's episodes; limit not held", "user", userID, "err", err)
+		return false
+	}
+	brk := breakUnknown
+	h.tallies.with(userID, func(t *tally) { brk = t.brk })
+	if brk != breakUnknown {
+		return brk == breakSent
+	}
+	day := StartOfDay(now, h.loc)
+	sigs, err := h.cfg.Store.Signals(ctx, userID, day)
 	if err != nil {
 		h.log.Warn("read today's signals; limit not held", "user", userID, "err", err)
 		return false
 	}
+	brk = breakNotSent
 	for _, s := range sigs {
 		if s.Tag == signalBreak {
-			return true
+			brk = breakSent
 		}
 	}
-	return false
+	h.tallies.with(userID, func(t *tally) {
+		if t.day.Equal(day) {
+			t.brk = brk
+		}
+	})
+	return brk == breakSent
 }
 
 // wellbeingEvents acts on what the relationship model decided this turn or

@@ -22,23 +22,26 @@ const WhySignalsWindow = 7 * 24 * time.Hour
 // meLabels are the /me card's labels (seed 003 §9 用户仪表盘), en, zh, ja.
 var meLabels = map[string][3]string{
 	"title":    {"Me and %s", "我和%s的关系", "わたしと%s"},
-	"state":    {"👥 Relationship: %s %s", "👥 关系状态：%s %s", "👥 関係：%s %s"},
-	"days":     {"📅 We've known each other: %d days", "📅 我们认识：%d天", "📅 知り合って：%d日"},
+	"state":    {"👥 Where we are: %s %s", "👥 关系状态：%s %s", "👥 関係：%s %s"},
+	"today":    {"📅 We met today", "📅 我们今天刚认识", "📅 今日出会ったばかり"},
+	"day":      {"📅 We've known each other for 1 day", "📅 我们认识：1天", "📅 知り合って：1日"},
+	"days":     {"📅 We've known each other for %d days", "📅 我们认识：%d天", "📅 知り合って：%d日"},
+	"memory":   {"🧠 Things I remember: 1 → /memories", "🧠 我记住的关键信息：共1条 → /memories", "🧠 覚えていること：1件 → /memories"},
 	"memories": {"🧠 Things I remember: %d → /memories", "🧠 我记住的关键信息：共%d条 → /memories", "🧠 覚えていること：%d件 → /memories"},
 	"topics":   {"💬 What we talk about most:", "💬 我们最常聊的话题：", "💬 よく話す話題："},
 	"likes":    {"💙 Your likes: %d", "💙 你给我的点赞：%d次", "💙 いいね：%d回"},
-	"health":   {"⚠️ Health reminder:", "⚠️ 健康提醒：", "⚠️ 健康のために："},
-	"mood":     {"😊 Mood over 30 days: see the chart", "😊 最近30天情绪趋势：见图", "😊 30日間の気分：グラフを見てね"},
+	"health":   {"⚠️ A gentle reminder:", "⚠️ 健康提醒：", "⚠️ 健康のために："},
+	"nochart":  {"📈 Your 30-day chart appears after our first conversation.", "📈 聊过一次之后，这里会有30天的图。", "📈 一度お話ししたら、ここに30日間のグラフが出るよ。"},
 	"b_mem":    {"Manage my memories", "管理我的记忆", "記憶を管理"},
 	"b_priv":   {"Privacy settings", "隐私设置", "プライバシー設定"},
 	"b_exp":    {"Export my data", "导出数据", "データを書き出す"},
 }
 
 var stateNames = map[heart.RelationshipState][3]string{
-	heart.Stranger:     {"stranger", "陌生人", "はじめまして"},
-	heart.Acquaintance: {"acquaintance", "熟人", "知り合い"},
-	heart.Friend:       {"friend", "朋友", "友だち"},
-	heart.Close:        {"close friend", "亲密", "親友"},
+	heart.Stranger:     {"just met", "陌生人", "はじめまして"},
+	heart.Acquaintance: {"getting to know each other", "熟人", "知り合い"},
+	heart.Friend:       {"friends", "朋友", "友だち"},
+	heart.Close:        {"close friends", "亲密", "親友"},
 }
 
 var stateHearts = map[heart.RelationshipState]string{
@@ -57,7 +60,8 @@ func label(lang, key string, args ...any) string {
 }
 
 // meCard builds /me: seed 003 §9's dashboard as text, the 30-day chart as a
-// PNG, and buttons for memories, privacy and export.
+// PNG, and buttons for memories, privacy and export. The card speaks of the
+// chart only when one is attached.
 func (h *Handler) meCard(ctx context.Context, u store.User, now time.Time) (Outgoing, error) {
 	lang := h.cfg.Persona.Language
 	rel := RelationshipOf(u, now)
@@ -73,41 +77,59 @@ func (h *Handler) meCard(ctx context.Context, u store.User, now time.Time) (Outg
 	if err != nil {
 		return Outgoing{}, fmt.Errorf("/me signals: %w", err)
 	}
+	since := now.Add(-MeWindow).In(h.loc).Format(time.DateOnly)
+	points, err := h.cfg.Store.DailyPoints(ctx, u.ID, since)
+	if err != nil {
+		return Outgoing{}, fmt.Errorf("/me points: %w", err)
+	}
 	likes := 0
 	for _, s := range sigs {
 		if s.Tag == string(heart.SignalLike) {
 			likes++
 		}
 	}
+	first, days := chartData(points, eps, now, h.loc)
+	png, caption, chartErr := moodChart(lang, first, days)
+
 	var b strings.Builder
-	b.WriteString(label(lang, "title", h.cfg.Persona.Name) + "\n")
-	b.WriteString(label(lang, "state", stateNames[rel.State][langIndex(lang)], stateHearts[rel.State]) + "\n")
-	b.WriteString(label(lang, "days", int(now.Sub(u.CreatedAt).Hours()/24)) + "\n")
-	b.WriteString(label(lang, "memories", len(mems)) + "\n")
+	line := func(s string) { b.WriteString(s + "\n") }
+	line(label(lang, "title", h.cfg.Persona.Name))
+	line(label(lang, "state", stateNames[rel.State][langIndex(lang)], stateHearts[rel.State]))
+	switch d := int(now.Sub(u.CreatedAt).Hours() / 24); d {
+	case 0:
+		line(label(lang, "today"))
+	case 1:
+		line(label(lang, "day"))
+	default:
+		line(label(lang, "days", d))
+	}
+	if len(mems) == 1 {
+		line(label(lang, "memory"))
+	} else {
+		line(label(lang, "memories", len(mems)))
+	}
 	if topics := topTopics(eps, 3); len(topics) > 0 {
-		b.WriteString(label(lang, "topics") + "\n")
+		line(label(lang, "topics"))
 		for i, t := range topics {
-			fmt.Fprintf(&b, "   %s %s (%d%%)\n", []string{"🥇", "🥈", "🥉"}[i], t.name, t.percent)
+			line(fmt.Sprintf("   %s %s (%d%%)", []string{"🥇", "🥈", "🥉"}[i], topicName(t.name, lang), t.percent))
 		}
 	}
-	b.WriteString(label(lang, "mood") + "\n")
-	b.WriteString(label(lang, "likes", likes) + "\n")
-	if health := wellbeing(rel, lang); len(health) > 0 {
-		b.WriteString(label(lang, "health") + "\n")
-		for _, line := range health {
-			b.WriteString("   " + line + "\n")
+	if chartErr == nil {
+		line(caption)
+	} else {
+		line(label(lang, "nochart"))
+	}
+	line(label(lang, "likes", likes))
+	if health := healthLines(rel, lang); len(health) > 0 {
+		line(label(lang, "health"))
+		for _, l := range health {
+			line("   " + l)
 		}
 	}
 	out := Outgoing{Text: strings.TrimSpace(b.String())}
 	out.Buttons = [][]Button{{{Label: label(lang, "b_mem"), Data: "/memories"}, {Label: label(lang, "b_priv"), Data: "/privacy"}, {Label: label(lang, "b_exp"), Data: "/export"}}}
-	since := now.Add(-MeWindow).In(h.loc).Format(time.DateOnly)
-	points, err := h.cfg.Store.DailyPoints(ctx, u.ID, since)
-	if err != nil {
-		return Outgoing{}, fmt.Errorf("/me points: %w", err)
-	}
-	png, err := moodChart(points, text0(lang, msgChart))
-	if err != nil {
-		h.log.Warn("draw /me chart", "err", err)
+	if chartErr != nil {
+		h.log.Debug("no /me chart", "user", u.ID, "err", chartErr)
 		return out, nil
 	}
 	out.Photo = &File{Name: "mood-30d.png", MIME: "image/png", Data: png}
@@ -146,14 +168,14 @@ func topTopics(eps []store.Episode, n int) []topic {
 }
 
 // why explains the bot's present state to the user (DESIGN §8 /why): the
-// mood and the intents that moved it, the lingering emotion and the
-// episodes behind it, and the relationship state with its recent signals.
+// mood and what moved it, the lingering emotion and the moment behind it,
+// the relationship, and what it noticed lately, in plain words.
 func (h *Handler) why(ctx context.Context, u store.User, now time.Time) (string, error) {
 	ling, err := h.lingering(ctx, u.ID, now)
 	if err != nil {
 		return "", err
 	}
-	eps, err := h.cfg.Store.UserEpisodes(ctx, u.ID, now.Add(-heart.LingeringWindow), heart.LingeringMaxEpisodes)
+	eps, err := h.cfg.Store.UserEpisodes(ctx, u.ID, now.Add(-WhySignalsWindow), DailyEpisodeScan)
 	if err != nil {
 		return "", fmt.Errorf("/why episodes: %w", err)
 	}

@@ -56,6 +56,9 @@ type Message struct {
 	// Addressed is true when the bot must answer: always in private chats; in
 	// groups only when the bot was @mentioned or replied to. Transports set it.
 	Addressed bool
+	// Media is the message's voice note or photo, nil for none; Text is then
+	// its caption. A voice note's transcript becomes the text of its turn.
+	Media *MediaRef
 }
 
 // User is the hearth user id: "<platform>:<user id>".
@@ -104,6 +107,9 @@ type Outgoing struct {
 	Document *File
 	Photo    *File
 	Buttons  [][]Button
+	// Voice is a spoken reply, sent as a voice note with Text as its caption
+	// where it fits, else followed by Text.
+	Voice *Voice
 }
 
 // Sent identifies what a platform accepted, so reactions can be matched to

@@ -13,6 +13,9 @@ type Observer interface {
 	Reflection(err error)
 	Proactive(outcome string)
 	BudgetExhausted(exhausted bool)
+	// Media records one media call (UsageTranscription, UsageSpeech,
+	// UsageImage) and what it consumed in its units.
+	Media(kind string, units int, err error)
 }
 
 type nopObserver struct{}
@@ -25,3 +28,4 @@ func (nopObserver) Sent(string)                  {}
 func (nopObserver) Reflection(error)             {}
 func (nopObserver) Proactive(string)             {}
 func (nopObserver) BudgetExhausted(bool)         {}
+func (nopObserver) Media(string, int, error)     {}

@@ -8,19 +8,24 @@ import (
 )
 
 // attachment is the part of an Outgoing that is not text, as stored in the
-// outbound ledger so a restart resends exactly what was decided.
+// outbound ledger so a restart resends exactly what was decided. A spoken
+// reply's audio is kept in the ledger's voice column, its description here.
 type attachment struct {
 	Document *File      `json:"document,omitempty"`
 	Photo    *File      `json:"photo,omitempty"`
 	Buttons  [][]Button `json:"buttons,omitempty"`
+	Voice    *Voice     `json:"voice,omitempty"`
 }
 
 func encodeOutgoing(out Outgoing) (store.Outbound, error) {
 	o := store.Outbound{Text: out.Text}
-	if out.Document == nil && out.Photo == nil && len(out.Buttons) == 0 {
+	if out.Document == nil && out.Photo == nil && len(out.Buttons) == 0 && out.Voice == nil {
 		return o, nil
 	}
-	raw, err := json.Marshal(attachment{Document: out.Document, Photo: out.Photo, Buttons: out.Buttons})
+	if out.Voice != nil {
+		o.Voice = out.Voice.Data
+	}
+	raw, err := json.Marshal(attachment{Document: out.Document, Photo: out.Photo, Buttons: out.Buttons, Voice: out.Voice})
 	if err != nil {
 		return o, fmt.Errorf("encode attachment: %w", err)
 	}
@@ -38,5 +43,9 @@ func decodeOutgoing(o store.Outbound) (Outgoing, error) {
 		return out, fmt.Errorf("decode attachment: %w", err)
 	}
 	out.Document, out.Photo, out.Buttons = a.Document, a.Photo, a.Buttons
+	if a.Voice != nil && len(o.Voice) > 0 {
+		a.Voice.Data = o.Voice
+		out.Voice = a.Voice
+	}
 	return out, nil
 }

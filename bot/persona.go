@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strings"
 	"time"
 
 	"hearth/heart"
@@ -15,7 +16,10 @@ type Persona struct {
 	Text           string // who the persona is, for the system prompt
 	InnerStateSeed string // placeholders {name} and {user} (seed 004)
 	FirstMessage   string // optional greeting for /start (Character Card first_mes)
-	Examples       string // optional example dialogue (Character Card mes_example)
+	// AlternateGreetings rotate with FirstMessage for /start (Character
+	// Card alternate_greetings).
+	AlternateGreetings []string
+	Examples           string // optional example dialogue (Character Card mes_example)
 	// PostHistory is inserted after the history, just before the user's
 	// message (Character Card post_history_instructions, SillyTavern
 	// semantics).
@@ -43,6 +47,14 @@ type Persona struct {
 	Budget   Budget
 	Timezone *time.Location
 	LifeLoop LifeLoop
+	Voice    VoiceSettings
+}
+
+// VoiceSettings are the persona's voice keys (DESIGN §9 voice.name,
+// voice.replies).
+type VoiceSettings struct {
+	Name    string // the speech voice; "" means DefaultVoice
+	Replies string // VoiceMirror (default when ""), VoiceAlways or VoiceNever
 }
 
 // Budget bounds the instance's LLM cost (DESIGN §8).
@@ -59,4 +71,23 @@ type LifeLoop struct {
 	MinSilence time.Duration
 	MinState   string // stranger, acquaintance, friend, close
 	DailyCap   int
+}
+
+// UserMacro is the Character Card macro for the user's name. Persona text,
+// examples and greetings keep it as written; WithUser fills it with the
+// display name of the user they are used for.
+const UserMacro = "{{user}}"
+
+// WithUser fills UserMacro in text with the user's display name.
+func WithUser(text, user string) string {
+	return strings.ReplaceAll(text, UserMacro, user)
+}
+
+// withUserAll is WithUser over texts.
+func withUserAll(texts []string, user string) []string {
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = WithUser(t, user)
+	}
+	return out
 }

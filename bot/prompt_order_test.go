@@ -203,7 +203,7 @@ func TestPromptPrefixReuse(t *testing.T) {
 	// changes, only the user's text after it does.
 	perc := sb.requests(bot.KindPerception)
 	for _, r := range perc[1:] {
-		if r.Messages[0] != perc[0].Messages[0] || len(r.Messages) != 2 {
+		if r.Messages[0].Role != perc[0].Messages[0].Role || r.Messages[0].Content != perc[0].Messages[0].Content || len(r.Messages) != 2 {
 			t.Fatalf("perception prompt changed between turns:\n%+v\n%+v", perc[0].Messages, r.Messages)
 		}
 	}

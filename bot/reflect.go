@@ -50,7 +50,7 @@ func (r *reflector) trigger(userID string) {
 		r.h.obs.Reflection(err)
 		if err != nil {
 			// Not fatal: the next multiple of ten tries again.
-			r.h.log.Warn("reflection failed; will retry at the next multiple", "user", userID, "err", err)
+			r.h.logBrainErr("reflection failed; will retry at the next multiple", err, "user", userID)
 		}
 	}()
 }
@@ -110,6 +110,7 @@ func (h *Handler) Reflect(ctx context.Context, userID string) error {
 			InnerState: u.InnerState, Recent: recent, Turn: u.Messages,
 			Relationship: string(decodeRelationship(u.Relationship, u.CreatedAt).State),
 		},
+		CacheKey: CacheKey(p.Name, KindReflect, userID),
 	}
 	brain, _ := h.brainFor(ctx, userID, h.cfg.Now())
 	resp, err := brain.Complete(ctx, req)
@@ -163,6 +164,12 @@ func (h *Handler) fillEpisodes(ctx context.Context, asked map[int64]store.Episod
 		e.Label, e.Intensity, e.Salience, e.Confidence = string(r.Label), r.Intensity, r.Salience, r.Confidence
 		if err := h.cfg.Store.UpdateEpisodeValues(ctx, e); err != nil {
 			h.log.Warn("fill episode values", "episode", e.ID, "err", err)
+		} else {
+			h.tallies.with(e.UserID, func(t *tally) {
+				if t.exact {
+					t.exact = t.ling.Add(values(e))
+				}
+			})
 		}
 		delete(asked, id.ID)
 	}

@@ -3,7 +3,9 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -76,12 +78,13 @@ func (h *Handler) perceive(ctx context.Context, brain Brain, offline bool, text 
 			{Role: "system", Content: KindPerception.Marker() + "\n" + heart.PerceptionPrompt(h.cfg.Persona.Language)},
 			{Role: "user", Content: heart.NeutraliseMarkers(text)},
 		},
-		Hints: Hints{Language: h.cfg.Persona.Language, Text: text, Intent: string(fallback.Intent), Sentiment: fallback.Sentiment},
+		Hints:    Hints{Language: h.cfg.Persona.Language, Text: text, Intent: string(fallback.Intent), Sentiment: fallback.Sentiment},
+		CacheKey: CacheKey(h.cfg.Persona.Name, KindPerception, ""),
 	}
 	resp, err := brain.Complete(ctx, req)
 	h.obs.LLM(KindPerception, resp.Usage, resp.Offline, err)
 	if err != nil {
-		h.log.Warn("perception call failed; using heuristics", "err", err)
+		h.logBrainErr("perception call failed; using heuristics", err)
 		return fallback, nil
 	}
 	p, err := heart.ParsePerception([]byte(resp.Text))
@@ -101,7 +104,7 @@ func (h *Handler) reply(ctx context.Context, brain Brain, offline bool, req Requ
 	h.obs.LLM(KindReply, resp.Usage, resp.Offline || offline, err)
 	usage = append(usage, spent{KindReply, usageOf(resp, offline)})
 	if err != nil && strings.TrimSpace(resp.Text) == "" && !offline {
-		h.log.Warn("reply call failed; the offline brain answers this turn", "err", err)
+		h.logBrainErr("reply call failed; the offline brain answers this turn", err)
 		resp, err = h.cfg.Offline.Complete(ctx, req)
 	}
 	if err != nil && strings.TrimSpace(resp.Text) == "" {
@@ -113,6 +116,17 @@ func (h *Handler) reply(ctx context.Context, brain Brain, offline bool, req Requ
 		text = text0(h.cfg.Persona.Language, msgSorry)
 	}
 	return text, resp.Trailer, usage
+}
+
+// logBrainErr logs a failed call at WARN, unless the brain already said
+// its model is down (ErrBrainDown): the brain logged that once, and every
+// turn until it is back would repeat it.
+func (h *Handler) logBrainErr(msg string, err error, attrs ...any) {
+	level := slog.LevelWarn
+	if errors.Is(err, ErrBrainDown) {
+		level = slog.LevelDebug
+	}
+	h.log.Log(context.Background(), level, msg, append(attrs, "err", err)...)
 }
 
 func usageOf(r Response, offline bool) Usage {
@@ -155,16 +169,6 @@ func splitSentences(text string) []string {
 	return out
 }
 
-// lingering computes seed 002's lingering emotion at now from the user's
-// recent episodes, then applies a debug override if the admin API set one.
-func (h *Handler) lingering(ctx context.Context, userID string, now time.Time) (heart.Lingering, error) {
-	eps, err := h.cfg.Store.UserEpisodeValues(ctx, userID, now.Add(-heart.LingeringWindow), heart.LingeringMaxEpisodes)
-	if err != nil {
-		return heart.Lingering{}, fmt.Errorf("episodes of %s: %w", userID, err)
-	}
-	return h.override.apply(userID, heart.ComputeLingering(episodeValues(eps), now)), nil
-}
-
 // LingeringAt is the lingering emotion of userID at now, debug override
 // applied (the admin API's view). An unknown user is ErrUnknownUser.
 func (h *Handler) LingeringAt(ctx context.Context, userID string, now time.Time) (heart.Lingering, error) {
@@ -179,39 +183,30 @@ func (h *Handler) LingeringAt(ctx context.Context, userID string, now time.Time)
 func episodeValues(eps []store.Episode) []heart.EpisodeValues {
 	out := make([]heart.EpisodeValues, 0, len(eps))
 	for _, e := range eps {
-		if !e.HasValues {
-			continue
+		if e.HasValues {
+			out = append(out, values(e))
 		}
-		out = append(out, heart.EpisodeValues{
-			At: e.At, Label: heart.Label(e.Label), Intensity: e.Intensity,
-			Salience: e.Salience, Confidence: e.Confidence,
-		})
 	}
 	return out
 }
 
 // powerSpent counts today's REQUEST_NSFW and INVITATION turns against the
-// persona's daily allowance; explicit requests are declined outright unless
-// the persona allows explicit content (DESIGN §3 step 4).
+// persona's daily allowance (the user's tally keeps the count); explicit
+// requests are declined outright unless the persona allows explicit
+// content (DESIGN §3 step 4).
 func (h *Handler) powerSpent(ctx context.Context, userID string, intent heart.Intent, now time.Time) bool {
 	if intent == heart.RequestNSFW && !h.cfg.Persona.AllowExplicit {
 		return true
 	}
-	eps, err := h.cfg.Store.UserEpisodes(ctx, userID, StartOfDay(now, h.loc), DailyEpisodeScan)
-	if err != nil {
+	if err := h.loadTally(ctx, userID, now); err != nil {
 		return true // when in doubt, decline kindly
 	}
-	n := 0
-	for _, e := range eps {
-		if e.Intent == string(heart.RequestNSFW) || e.Intent == string(heart.Invitation) {
-			n++
-		}
-	}
-	return n >= h.cfg.Persona.DailyPowerRequests
+	n, known := 0, false
+	h.tallies.with(userID, func(t *tally) { n, known = t.power, true })
+	return !known || n >= h.cfg.Persona.DailyPowerRequests
 }
 
-// DailyEpisodeScan bounds how many of today's episodes the allowance check
-// reads; more requests than this in a day are declined anyway.
+// DailyEpisodeScan bounds how many episodes a view such as /me reads.
 const DailyEpisodeScan = 1000
 
 func toIntents(s []string) []heart.Intent {
@@ -289,12 +284,40 @@ func memoryLines(mems []store.Memory, score float64) []heart.MemoryLine {
 	return out
 }
 
-func personaText(p Persona) string {
+// shownMemories are the memories the reply prompt shows, as the offline
+// brain reads them: visible at this affinity (memoryLines), only when the
+// strategy uses memory, and none in a group chat (heart.BuildReplyPrompt's
+// rule for private memories).
+func shownMemories(mems []store.Memory, score float64, useMemory, group bool) []string {
+	if !useMemory || group {
+		return nil
+	}
+	var out []string
+	for _, l := range memoryLines(mems, score) {
+		if strings.TrimSpace(l.Content) != "" {
+			out = append(out, l.Content)
+		}
+	}
+	return out
+}
+
+// historyMessages is the history the reply prompt kept, as chat messages.
+func historyMessages(turns []heart.HistoryTurn) []ChatMessage {
+	out := make([]ChatMessage, 0, 2*len(turns))
+	for _, t := range turns {
+		out = append(out, ChatMessage{Role: "user", Content: t.User}, ChatMessage{Role: "assistant", Content: t.Assistant})
+	}
+	return out
+}
+
+// personaText is the persona and its example dialogue for the prompt, the
+// Character Card {{user}} filled with the user's name.
+func personaText(p Persona, user string) string {
 	text := p.Text
 	if p.Examples != "" {
 		text += "\n\nExample dialogue:\n" + p.Examples
 	}
-	return text
+	return WithUser(text, user)
 }
 
 func storeSignals(userID string, now time.Time, s []heart.RelationshipSignal) []store.Signal {
@@ -317,7 +340,8 @@ func storeUsage(userID string, now time.Time, us []spent) []store.Usage {
 		if s.u.Total() == 0 {
 			continue
 		}
-		out = append(out, store.Usage{At: now.UTC(), Kind: string(s.kind), UserID: userID, Prompt: s.u.PromptTokens, Completion: s.u.CompletionTokens})
+		out = append(out, store.Usage{At: now.UTC(), Kind: string(s.kind), UserID: userID,
+			Prompt: s.u.PromptTokens, Cached: s.u.CachedTokens, Completion: s.u.CompletionTokens})
 	}
 	return out
 }

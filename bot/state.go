@@ -14,9 +14,10 @@ import (
 type StateStore interface {
 	Users(ctx context.Context) ([]store.User, error)
 	User(ctx context.Context, id string) (store.User, bool, error)
-	UserEpisodes(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
+	UserEpisodeValues(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
 	Memories(ctx context.Context, userID string) ([]store.Memory, error)
-	TokensSince(ctx context.Context, since time.Time, userID string) (int, error)
+	TokenTotalsSince(ctx context.Context, since time.Time, userID string) (store.TokenTotals, error)
+	UnitsSince(ctx context.Context, since time.Time) (map[string]int, error)
 }
 
 // StateDoc is the `hearth state` JSON document (DESIGN §9).
@@ -27,10 +28,20 @@ type StateDoc struct {
 }
 
 // TokenState is today's LLM token usage against the persona's budget.
+// Today includes the token equivalents of the senses (DESIGN §12), whose
+// own units are shown beside it.
 type TokenState struct {
-	Today  int  `json:"today"`
+	Today int `json:"today"`
+	// Cached is the part of today's prompt tokens the model server read
+	// from its prefix cache (where it reports it).
+	Cached int  `json:"cached"`
 	Budget int  `json:"budget"` // 0: unlimited
 	Spent  bool `json:"spent"`  // past the budget: the offline brain answers
+	// Today's media: seconds of voice transcribed, characters spoken, photos
+	// shown to the model.
+	TranscribedSeconds int `json:"transcribed_seconds"`
+	SpokenCharacters   int `json:"spoken_characters"`
+	ImageInputs        int `json:"image_inputs"`
 }
 
 // UserState is one user of the state document.
@@ -106,9 +117,15 @@ func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc
 	if loc == nil {
 		loc = time.UTC
 	}
-	if used, err := st.TokensSince(ctx, StartOfDay(opts.Now, loc), ""); err == nil {
-		b := opts.Persona.Budget.DailyTokens
-		doc.Tokens = &TokenState{Today: used, Budget: b, Spent: b > 0 && used >= b}
+	day := StartOfDay(opts.Now, loc)
+	if t, err := st.TokenTotalsSince(ctx, day, ""); err == nil {
+		b, used := opts.Persona.Budget.DailyTokens, t.Prompt+t.Completion
+		doc.Tokens = &TokenState{Today: used, Cached: t.Cached, Budget: b, Spent: b > 0 && used >= b}
+		if units, err := st.UnitsSince(ctx, day); err == nil {
+			doc.Tokens.TranscribedSeconds = units[UsageTranscription]
+			doc.Tokens.SpokenCharacters = units[UsageSpeech]
+			doc.Tokens.ImageInputs = units[UsageImage]
+		}
 	}
 	for _, u := range users {
 		us, err := userState(ctx, st, u, opts, loc)
@@ -121,7 +138,7 @@ func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc
 }
 
 func userState(ctx context.Context, st StateStore, u store.User, opts StateOptions, loc *time.Location) (UserState, error) {
-	eps, err := st.UserEpisodes(ctx, u.ID, opts.Now.Add(-heart.LingeringWindow), heart.LingeringMaxEpisodes)
+	eps, err := st.UserEpisodeValues(ctx, u.ID, opts.Now.Add(-heart.LingeringWindow), 0)
 	if err != nil {
 		return UserState{}, fmt.Errorf("state of %s: %w", u.ID, err)
 	}

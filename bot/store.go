@@ -10,9 +10,10 @@ import (
 // TurnStore is what the turn engine needs from storage. *store.DB implements
 // it; the interface lists only the methods used here.
 type TurnStore interface {
-	InsertInbound(ctx context.Context, m store.Inbound) (int64, bool, error)
+	InsertInbounds(ctx context.Context, ms []store.Inbound) ([]int64, []bool, error)
 	PendingInbound(ctx context.Context) ([]store.Inbound, error)
 	SetInboundStatus(ctx context.Context, id int64, status string) error
+	SetInboundHeard(ctx context.Context, id int64, text string, addressed bool, media string, usage []store.Usage) error
 
 	User(ctx context.Context, id string) (store.User, bool, error)
 	EnsureUser(ctx context.Context, u store.User) (store.User, error)
@@ -35,6 +36,7 @@ type TurnStore interface {
 	Memories(ctx context.Context, userID string) ([]store.Memory, error)
 	PutMemory(ctx context.Context, m store.Memory) error
 	DeleteMemory(ctx context.Context, userID string, slot int) (bool, error)
+	ExpireMemory(ctx context.Context, userID string, slot int) (bool, error)
 	DeleteMemories(ctx context.Context, userID string) (int, error)
 	ForgetText(ctx context.Context, userID, needle string) (int, error)
 	Scrub(ctx context.Context) error

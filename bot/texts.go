@@ -1,6 +1,9 @@
 package bot
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // msg keys the user-facing texts below; every text ships in en, zh and ja
 // and is picked by the persona's language.
@@ -18,16 +21,17 @@ const (
 	msgMemoriesFull
 	msgForgotOne
 	msgForgotAll
+	msgForgotAllOne
 	msgForgotNone
 	msgForgetUsage
 	msgForgotWords
+	msgForgotWordsOne
 	msgQuietOn
 	msgQuietUntil
 	msgQuietOff
 	msgQuietUsage
 	msgReported
 	msgExport
-	msgChart
 	msgOperatorAlert
 	msgOperatorReview
 )
@@ -88,6 +92,11 @@ var texts = map[msg][3]string{ // en, zh, ja
 		"已删除关于你的全部 %d 条记忆，彻底删掉了。",
 		"あなたについての記憶 %d 件をすべて削除したよ。もう残っていない。",
 	},
+	msgForgotAllOne: {
+		"I deleted the one memory I had about you. It's gone for good.",
+		"已删除关于你的全部 %d 条记忆，彻底删掉了。",
+		"あなたについての記憶 %d 件をすべて削除したよ。もう残っていない。",
+	},
 	msgForgotNone: {
 		"There was nothing like that to forget.",
 		"没有找到需要忘记的内容。",
@@ -100,6 +109,11 @@ var texts = map[msg][3]string{ // en, zh, ja
 	},
 	msgForgotWords: {
 		"Okay. I've forgotten it, for real: %d stored traces deleted.",
+		"好的，我已经真正忘掉了：删除了 %d 处记录。",
+		"わかった。本当に忘れたよ：%d 件の記録を削除した。",
+	},
+	msgForgotWordsOne: {
+		"Okay. I've forgotten it, for real: 1 stored trace deleted.",
 		"好的，我已经真正忘掉了：删除了 %d 处记录。",
 		"わかった。本当に忘れたよ：%d 件の記録を削除した。",
 	},
@@ -133,11 +147,6 @@ var texts = map[msg][3]string{ // en, zh, ja
 		"这是关于你存储的全部数据。",
 		"あなたについて保存しているすべてのデータです。",
 	},
-	msgChart: {
-		"Mood and affinity, last 30 days",
-		"最近30天的心情和好感度",
-		"最近30日の気分と好感度",
-	},
 	msgOperatorReview: {
 		"[hearth] Review: user %s (%s): %s. Their messages: hearth export --user ID.",
 		"[hearth] 需要人工查看：用户 %s（%s）：%s。TA 的数据：hearth export --user ID。",
@@ -164,4 +173,18 @@ func text0(lang string, m msg, args ...any) string {
 		return s
 	}
 	return fmt.Sprintf(s, args...)
+}
+
+// textN renders a counted text: one when n is 1 (English needs a singular;
+// Chinese and Japanese count with the same words either way), else many.
+func textN(lang string, one, many msg, n int) string {
+	m := many
+	if n == 1 {
+		m = one
+	}
+	s := text0(lang, m)
+	if strings.Contains(s, "%d") {
+		return fmt.Sprintf(s, n)
+	}
+	return s
 }

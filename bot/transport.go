@@ -26,6 +26,14 @@ type Inbound interface {
 	HandleReaction(ctx context.Context, r Reaction) error
 }
 
+// BatchInbound is an Inbound that also stores many messages in one write,
+// all or none: a transport holding a batch of updates (a Telegram poll)
+// hands them over together. The Handler implements it.
+type BatchInbound interface {
+	Inbound
+	HandleMessages(ctx context.Context, ms []Message) error
+}
+
 // Transport is one platform connection.
 type Transport interface {
 	Sender

@@ -35,6 +35,10 @@ const (
 // turn reaches the reply step.
 func (h *Handler) turn(ctx context.Context, in store.Inbound) error {
 	start := time.Now()
+	in, why, err := h.hear(ctx, in)
+	if err != nil {
+		return err
+	}
 	if !in.Addressed {
 		// Group chatter the bot was not asked about: kept, not answered.
 		return h.cfg.Store.SetInboundStatus(ctx, in.ID, store.StatusSkipped)
@@ -48,6 +52,9 @@ func (h *Handler) turn(ctx context.Context, in store.Inbound) error {
 		return err
 	}
 	text := strings.TrimSpace(in.Text)
+	if why != heardOK && text == "" {
+		return h.answerUnheard(ctx, in, u, why, now)
+	}
 	if name, args, ok := parseCommand(text); ok {
 		return h.command(ctx, in, u, name, args, now)
 	}
@@ -62,6 +69,7 @@ func (h *Handler) turn(ctx context.Context, in store.Inbound) error {
 	if err != nil {
 		return fmt.Errorf("commit turn of %s: %w", u.ID, err)
 	}
+	h.tallied(t)
 	h.obs.Turn(time.Since(start))
 	h.deliverCommitted(ctx, t, ids)
 	if t.User.Messages%ReflectEvery == 0 {
@@ -133,6 +141,13 @@ type moment struct {
 	mems     []store.Memory
 
 	reply, trailer string
+
+	// The senses (DESIGN §12): the photo shown to the model, what she could
+	// not perceive, the spoken reply and what these cost.
+	images   []string
+	unsensed Modality
+	voice    *Voice
+	mediaUse []store.Usage
 }
 
 // think runs detection, perception, mood, relationship, strategy, prompt and
@@ -153,12 +168,15 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 	if err := h.linger(ctx, m); err != nil {
 		return store.Turn{}, err
 	}
+	h.look(ctx, m)
 	req, err := h.compose(ctx, m)
 	if err != nil {
 		return store.Turn{}, err
 	}
+	m.senseRequest(&req)
 	h.speak(ctx, m, req)
-	return h.record(ctx, m), nil
+	h.speakReply(ctx, m)
+	return m.sensed(h.record(ctx, m)), nil
 }
 
 // detect is DESIGN §3 step 2 (seed 000) and the crisis floor, which never
@@ -213,10 +231,13 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 	}
 }
 
-// linger computes seed 002's lingering emotion from stored episodes; a
-// crisis turn never refuses.
+// linger is seed 002's lingering emotion, from the user's running sums
+// (rebuilt from the store when not in memory); a crisis turn never refuses.
 func (h *Handler) linger(ctx context.Context, m *moment) error {
 	stage := time.Now()
+	if err := h.loadTally(ctx, m.u.ID, m.now); err != nil {
+		return err
+	}
 	ling, err := h.lingering(ctx, m.u.ID, m.now)
 	if err != nil {
 		return err
@@ -246,15 +267,16 @@ func (h *Handler) compose(ctx context.Context, m *moment) (Request, error) {
 	prompt := heart.BuildReplyPrompt(h.promptInput(m, historyTurns(eps)))
 	h.window.keep(chatKey(m.in), eps, len(prompt.History))
 	h.obs.Stage("prompt", time.Since(stage))
-	return Request{Kind: KindReply, Messages: replyMessages(prompt, m.text), Hints: h.replyHints(m)}, nil
+	return Request{Kind: KindReply, Messages: replyMessages(prompt, m.text), Hints: h.replyHints(m, prompt.History)}, nil
 }
 
 // speak is DESIGN §3 step 8: the reply, with the typing indicator running
 // until it is out.
 func (h *Handler) speak(ctx context.Context, m *moment, req Request) {
 	stage := time.Now()
+	req.CacheKey = CacheKey(h.cfg.Persona.Name, req.Kind, m.u.ID)
 	stopTyping := h.typing(ctx, m.in)
-	reply, trailer, usage := h.reply(ctx, m.brain, m.offline, req)
+	reply, trailer, usage := h.reply(ctx, h.replyBrain(m), m.offline, req)
 	stopTyping()
 	m.reply, m.trailer = reply, trailer
 	m.usages = append(m.usages, usage...)
@@ -280,7 +302,8 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	ep := store.Episode{
 		UserID: u.ID, Platform: in.Platform, ChatID: in.ChatID, InboundID: in.ID,
 		UserText: m.text, ReplyText: m.reply, At: now.UTC(),
-		Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment, Crisis: string(m.kind),
+		Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment, Crisis: string(m.kind), Modality: in.Modality,
+		ChatKind: in.ChatKind, Disclosure: string(m.perc.Disclosure),
 	}
 	var memWrites []store.Memory
 	if trailerErr == nil {

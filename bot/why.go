@@ -12,68 +12,160 @@ import (
 
 // WhyEpisodes is how many episodes /why names as the causes of the
 // lingering emotion (hearth's choice: enough to explain, short to read).
-const WhyEpisodes = 3
+const WhyEpisodes = 1
 
-var whyLabels = map[string][3]string{
-	"mood":    {"My mood toward you is %.1f (from -100 to 100).", "我对你的心情值是 %.1f（-100 到 100）。", "あなたへの気分は %.1f（-100〜100）。"},
-	"intents": {"Recent things you did that moved it: %s.", "最近影响它的是你的这些表达：%s。", "最近それを動かしたあなたの言葉：%s。"},
-	"linger":  {"What still lingers in me: %s (%.2f).", "我心里还留着的情绪：%s（%.2f）。", "まだ心に残っている気持ち：%s（%.2f）。"},
-	"calm":    {"Nothing strong lingers in me right now; I feel calm.", "我现在心里没有强烈的余韵，很平静。", "いまは強く残っている気持ちはなくて、落ち着いているよ。"},
-	"because": {"Mostly because of:", "主要是因为：", "おもにこのせい："},
-	"refuse":  {"I'm upset enough that I might say no to things right now.", "我现在有点生气，可能会拒绝一些请求。", "いまは少し怒っていて、断ることもあるかも。"},
-	"rel":     {"Our relationship: %s, affinity %.1f of 100.", "我们的关系：%s，好感度 %.1f/100。", "わたしたちの関係：%s、好感度 %.1f/100。"},
-	"signals": {"This week it noticed: %s.", "这周我注意到：%s。", "今週気づいたこと：%s。"},
+// WhyIntents is how many of the user's latest intents /why tells (seed 001
+// keeps ten; the last few are what moved the mood now).
+const WhyIntents = 5
+
+// WhyTopicTurns is how often a theme must come up in a week, with the same
+// kind of feeling, before /why calls it a pattern (hearth's choice).
+const WhyTopicTurns = 2
+
+// whyQuote bounds a quoted message in /why.
+const whyQuote = 60
+
+var whyWords = map[string][3]string{
+	"moved":   {"What moved me lately: %s.", "最近让我心情变化的是：%s。", "最近わたしの気持ちを動かしたこと：%s。"},
+	"linger":  {"Something still stays with me: %s, from when you said “%s” (%s).", "我心里还留着%s，因为你说过“%s”（%s）。", "まだ心に%sが残っているよ。「%s」と言っていたから（%s）。"},
+	"lingerq": {"Something still stays with me: %s.", "我心里还留着%s。", "まだ心に%sが残っているよ。"},
+	"calm":    {"Nothing heavy is lingering in me; I feel settled.", "我心里没有什么放不下的，很平静。", "心に残っている重たいものはなくて、落ち着いているよ。"},
+	"refuse":  {"I'm upset enough that I might say no to some things right now.", "我现在有点生气，可能会拒绝一些请求。", "いまは少し怒っていて、断ることもあるかも。"},
+	"lately":  {"Lately I've noticed: %s.", "最近我注意到：%s。", "最近気づいたこと：%s。"},
 	"watch":   {"I'm also keeping a gentle eye on how you're doing, and a person on the team will check in.", "我也在温柔地关注你的状况，团队里会有人来看看。", "あなたの様子をそっと見守っていて、チームの人も確認するよ。"},
-	"ago":     {"%s ago", "%s前", "%s前"},
+	"and":     {" and ", "和", "、"},
+	"comma":   {", ", "、", "、"},
 }
 
-func whyLabel(lang, key string, args ...any) string {
-	s := whyLabels[key][langIndex(lang)]
-	if len(args) == 0 {
-		return s
-	}
-	return fmt.Sprintf(s, args...)
-}
+func whyWord(lang, key string) string { return whyWords[key][langIndex(lang)] }
 
+// explainWhy tells the user, in plain words in the persona's language, why
+// the persona feels and acts as it does now (DESIGN §8 /why): its mood and
+// what moved it, what still lingers and the moment behind it, where the
+// relationship stands, and what it noticed lately. eps are the user's
+// episodes of the last WhySignalsWindow, oldest first.
 func explainWhy(lang string, u store.User, ling heart.Lingering, rel heart.Relationship, eps []store.Episode, sigs []store.Signal, now time.Time) string {
-	var b strings.Builder
-	b.WriteString(whyLabel(lang, "mood", u.Mood) + "\n")
-	if n := len(u.LastIntents); n > 0 {
-		recent := u.LastIntents[max(0, n-5):]
-		b.WriteString(whyLabel(lang, "intents", strings.Join(recent, ", ")) + "\n")
+	lines := []string{moodSentence(u.Mood, lang)}
+	if did := intentPhrases(u.LastIntents, lang); len(did) > 0 {
+		lines = append(lines, fmt.Sprintf(whyWord(lang, "moved"), joinList(did, lang)))
 	}
-	if ling.Label == heart.LabelNeutral {
-		b.WriteString(whyLabel(lang, "calm") + "\n")
+	if name := lingerName(ling.Label, ling.Intensity, lang); ling.Label == heart.LabelNeutral || name == "" {
+		lines = append(lines, whyWord(lang, "calm"))
 	} else {
-		b.WriteString(whyLabel(lang, "linger", ling.Label, ling.Intensity) + "\n")
-		causes := episodeCauses(eps, ling.Label, now)
-		if len(causes) > 0 {
-			b.WriteString(whyLabel(lang, "because") + "\n")
-			for _, c := range causes {
-				fmt.Fprintf(&b, "  • %q (%s)\n", clip(c.UserText, 60), whyLabel(lang, "ago", now.Sub(c.At).Round(time.Minute)))
+		recent := eps[:0:0]
+		for _, e := range eps {
+			if now.Sub(e.At) <= heart.LingeringWindow {
+				recent = append(recent, e)
 			}
+		}
+		if causes := episodeCauses(recent, ling.Label, now); len(causes) > 0 && !heart.CrisisText(causes[0].UserText) {
+			// Words of self-harm are not quoted back at the user.
+			c := causes[0]
+			lines = append(lines, fmt.Sprintf(whyWord(lang, "linger"), name, clip(c.UserText, whyQuote), ago(now.Sub(c.At), lang)))
+		} else {
+			lines = append(lines, fmt.Sprintf(whyWord(lang, "lingerq"), name))
 		}
 		if ling.RefusalAllowed {
-			b.WriteString(whyLabel(lang, "refuse") + "\n")
+			lines = append(lines, whyWord(lang, "refuse"))
 		}
 	}
-	b.WriteString(whyLabel(lang, "rel", stateNames[rel.State][langIndex(lang)], rel.Score) + "\n")
-	if len(sigs) > 0 {
-		tags := map[string]bool{}
-		var names []string
-		for _, s := range sigs {
-			if !tags[s.Tag] {
-				tags[s.Tag] = true
-				names = append(names, s.Tag)
-			}
-		}
-		sort.Strings(names)
-		b.WriteString(whyLabel(lang, "signals", strings.Join(names, ", ")) + "\n")
+	if s, ok := stateWords[rel.State]; ok {
+		lines = append(lines, s[langIndex(lang)])
+	}
+	if lately := append(topicsLately(eps, lang), signalsLately(sigs, lang)...); len(lately) > 0 {
+		lines = append(lines, fmt.Sprintf(whyWord(lang, "lately"), joinList(lately, lang)))
 	}
 	if rel.Watch {
-		b.WriteString(whyLabel(lang, "watch") + "\n")
+		lines = append(lines, whyWord(lang, "watch"))
 	}
-	return strings.TrimSpace(b.String())
+	return strings.Join(lines, "\n")
+}
+
+// intentPhrases says what the user's latest intents were, newest first,
+// each once; small talk says nothing.
+func intentPhrases(intents []string, lang string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i := len(intents) - 1; i >= 0 && i >= len(intents)-WhyIntents; i-- {
+		w, ok := intentWords[heart.Intent(intents[i])]
+		if !ok || seen[intents[i]] {
+			continue
+		}
+		seen[intents[i]] = true
+		out = append(out, w[langIndex(lang)])
+	}
+	return out
+}
+
+// topicsLately finds the themes that came up at least WhyTopicTurns times
+// with the same kind of feeling ("you've been under a lot of pressure at
+// work lately"), most frequent first.
+func topicsLately(eps []store.Episode, lang string) []string {
+	type key struct {
+		tag  string
+		hard bool
+	}
+	counts := map[key]int{}
+	for _, e := range eps {
+		if !e.HasValues || heart.Label(e.Label) == heart.LabelNeutral {
+			continue
+		}
+		hard := heart.Label(e.Label) != heart.LabelJoy
+		for _, t := range e.TopicTags {
+			counts[key{t, hard}]++
+		}
+	}
+	var keys []key
+	for k, n := range counts {
+		if n >= WhyTopicTurns && counts[key{k.tag, !k.hard}] <= n {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if counts[keys[i]] != counts[keys[j]] {
+			return counts[keys[i]] > counts[keys[j]]
+		}
+		return keys[i].tag < keys[j].tag
+	})
+	var out []string
+	for _, k := range keys {
+		if w, ok := topicLately[k.tag]; ok {
+			out = append(out, w[k.hard][langIndex(lang)])
+			continue
+		}
+		out = append(out, fmt.Sprintf(topicLately[""][k.hard][langIndex(lang)], topicName(k.tag, lang)))
+	}
+	return out
+}
+
+// signalsLately says what the persona noticed, in a fixed order; tags
+// without words are left out.
+func signalsLately(sigs []store.Signal, lang string) []string {
+	seen := map[string]bool{}
+	var tags []string
+	for _, s := range sigs {
+		if _, ok := signalWords[s.Tag]; ok && !seen[s.Tag] {
+			seen[s.Tag] = true
+			tags = append(tags, s.Tag)
+		}
+	}
+	sort.Strings(tags)
+	out := make([]string, 0, len(tags))
+	for _, t := range tags {
+		out = append(out, signalWords[t][langIndex(lang)])
+	}
+	return out
+}
+
+// joinList joins phrases the way lang lists them ("a, b and c", "a、b和c").
+func joinList(items []string, lang string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], whyWord(lang, "comma")) + whyWord(lang, "and") + items[len(items)-1]
 }
 
 // episodeCauses are the episodes of label with the largest present impact

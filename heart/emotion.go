@@ -314,21 +314,7 @@ func (l *Lexicon) scan(t string) []occurrence {
 // negated reports whether the hit o of keyword k in folded text t is negated
 // (see Detect).
 func (l *Lexicon) negated(t string, o occurrence, k keyword) bool {
-	if k.ascii {
-		return enNegatedBefore(t[:o.start])
-	}
-	before, after := t[:o.start], t[o.end:]
-	for _, n := range zhNegators() {
-		if strings.HasSuffix(before, n) && !zhNegationException(before) {
-			return true
-		}
-	}
-	for _, n := range jaNegators() {
-		if strings.HasPrefix(after, n) {
-			return true
-		}
-	}
-	return false
+	return negatedSpan(t, o.start, o.end, k.ascii)
 }
 
 // zhNegationException reports whether before ends in a word such as 特别

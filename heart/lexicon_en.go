@@ -7,14 +7,14 @@ package heart
 func builtinEn() map[Emotion][]string {
 	return map[Emotion][]string{
 		Neutral:           {"ok", "okay", "alright", "fine", "i see", "got it"},
-		Happy:             {"happy", "glad", "joy", "joyful", "yay", "delighted", "cheerful", "wonderful", "awesome", "great"},
+		Happy:             {"happy", "glad", "joy", "joyful", "yay", "delighted", "cheerful", "wonderful", "awesome", "great", "promoted", "promotion", "got the job", "good news", "passed my", "got engaged", "beautiful", "lovely", "so pretty", "amazing"},
 		Excited:           {"excited", "exciting", "thrilled", "can't wait", "cant wait", "pumped", "hyped", "woohoo", "stoked", "omg"},
 		Grateful:          {"thank you", "thanks", "thank", "thx", "grateful", "appreciate", "appreciated", "thankful"},
 		Curious:           {"curious", "wonder", "wondering", "why", "interesting", "fascinating", "what if"},
 		HelpSeeking:       {"help", "help me", "please help", "need help", "what should i do", "stuck", "advice", "sos"},
 		InfoSeeking:       {"how do", "how to", "what is", "what's", "where", "when", "which", "explain", "tell me", "how many", "how much"},
 		ValidationSeeking: {"am i right", "is that ok", "is it okay", "do you think", "am i wrong", "was i wrong", "is it normal", "am i enough", "do you like me", "was that stupid"},
-		Sad:               {"sad", "unhappy", "not happy", "not okay", "not ok", "not fine", "depressed", "crying", "cry", "cried", "heartbroken", "miserable", "upset", "tears", "hurt"},
+		Sad:               {"sad", "unhappy", "not happy", "not okay", "not ok", "not fine", "depressed", "crying", "cry", "cried", "heartbroken", "miserable", "upset", "tears", "hurt", "broke up", "break up", "breakup", "dumped", "passed away", "so tired of", "tired of all", "exhausted", "worn out", "awful", "terrible", "heartbreak", "yelled at me", "need a hug", "i'll miss", "miss her", "miss him", "miss them"},
 		Anxious:           {"anxious", "anxiety", "worried", "worry", "nervous", "scared", "afraid", "panic", "stressed", "stress", "overwhelmed", "can't sleep", "freaking out"},
 		Angry:             {"angry", "mad", "furious", "pissed", "hate", "rage", "outraged", "livid"},
 		Lonely:            {"lonely", "alone", "lonesome", "isolated", "no one", "nobody", "miss you", "no friends"},

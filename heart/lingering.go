@@ -2,7 +2,6 @@ package heart
 
 import (
 	"math"
-	"slices"
 	"time"
 )
 
@@ -47,22 +46,21 @@ const (
 	RefusalBiasSpan = 0.45
 )
 
-// LingeringWindow bounds which episodes are read: an episode older than this
-// contributes at most exp(-48h/6h) = exp(-8) ≈ 3.4e-4 of its weight even at
-// salience 1 (τ = TauMax), below anything the 0.15 neutral threshold can
-// notice. Our choice, from TauMax.
-const LingeringWindow = 48 * time.Hour
+// negligibleDecay is the Δt/τ beyond which an episode's term is dropped
+// instead of summed: exp(-36) ≈ 2.3e-16 of its weight, below float64's
+// resolution of a sum near 1, so seed 002's sum over every episode is
+// exact to rounding. Our choice.
+const negligibleDecay = 36
 
-// negligibleDecay is the Δt/τ beyond which an episode is skipped instead of
-// summed: exp(-20) ≈ 2e-9, so even 500 skipped episodes change a sum by at
-// most 1e-6, far finer than LingeringWindow's own cut (3.4e-4) and the 0.15
-// neutral threshold; the sum skips most math.Exp calls. Our choice.
-const negligibleDecay = 20
+// LingeringWindow bounds which episodes can still count: one older than
+// negligibleDecay × TauMax (9 days) is dropped even at salience 1. Readers
+// of the store use it as the horizon of seed 002's sum.
+const LingeringWindow = negligibleDecay * TauMax
 
-// LingeringMaxEpisodes bounds how many episodes ComputeLingering reads (the
-// store's query limit); if more are passed, only the newest count. 500 is
-// ours: more than a very chatty user produces in LingeringWindow, and the
-// sum stays a few microseconds.
+// LingeringMaxEpisodes bounds how many episodes a view that names the
+// causes of a feeling (/why, /me) reads. The lingering sum itself counts
+// every episode within LingeringWindow (LingeringSums keeps it per user).
+// Our choice.
 const LingeringMaxEpisodes = 500
 
 // EpisodeValues are the reflection values of one episode (seed 002
@@ -106,14 +104,12 @@ func tauSeconds(salience float64) float64 {
 // Float forms of the durations above, so the per-episode sum does no
 // integer division.
 const (
-	nanoToSeconds          = 1.0 / float64(time.Second)
-	tauMinSeconds          = float64(TauMin) / float64(time.Second)
-	tauSpanSeconds         = float64(TauMax-TauMin) / float64(time.Second)
-	lingeringWindowSeconds = float64(LingeringWindow) / float64(time.Second)
+	nanoToSeconds  = 1.0 / float64(time.Second)
+	tauMinSeconds  = float64(TauMin) / float64(time.Second)
+	tauSpanSeconds = float64(TauMax-TauMin) / float64(time.Second)
 )
 
-// tauPow is s^TauExponent; the seed's k = 2 is a multiplication, which keeps
-// ComputeLingering over 500 episodes cheap.
+// tauPow is s^TauExponent; the seed's k = 2 is a multiplication.
 func tauPow(s float64) float64 {
 	if TauExponent == 2 {
 		return s * s
@@ -123,16 +119,14 @@ func tauPow(s float64) float64 {
 
 // ComputeLingering integrates episodes into the current lingering emotion,
 // exactly DESIGN §4: impact = intensity × salience × confidence × exp(-Δt/τ),
-// summed per label, compressed with 1 - exp(-x); the largest is the label
-// and its value the intensity, or neutral (intensity 0) below NeutralBelow.
-// Ties go to anger, then sadness, fear, joy (the knobs care about anger
-// first). Episodes labelled neutral or unknown add nothing; values are
-// clamped to [0, 1] (NaN 0); an episode in the future counts as now; one
-// older than LingeringWindow is skipped.
+// summed per label over every episode, compressed with 1 - exp(-x); the
+// largest is the label and its value the intensity, or neutral (intensity
+// 0) below NeutralBelow. Ties go to anger, then sadness, fear, joy (the
+// knobs care about anger first). Episodes labelled neutral or unknown add
+// nothing; values are clamped to [0, 1] (NaN 0); an episode in the future
+// counts as now; a term below exp(-negligibleDecay) of its weight is
+// dropped. It is the full recomputation LingeringSums keeps incrementally.
 func ComputeLingering(eps []EpisodeValues, now time.Time) Lingering {
-	if len(eps) > LingeringMaxEpisodes {
-		eps = newest(eps, LingeringMaxEpisodes)
-	}
 	var joy, sad, anger, fear float64
 	nowNano := now.UnixNano()
 	for _, e := range eps {
@@ -156,16 +150,13 @@ func ComputeLingering(eps []EpisodeValues, now time.Time) Lingering {
 
 // Impact is one episode's present weight (002 影響度):
 // intensity × salience × confidence × exp(-Δt/τ(salience)), values clamped
-// to [0, 1], a future episode counting as now, and 0 beyond LingeringWindow
-// or below exp(-negligibleDecay). /why ranks the causes of a feeling by it.
+// to [0, 1], a future episode counting as now, and 0 below
+// exp(-negligibleDecay). /why ranks the causes of a feeling by it.
 func Impact(e EpisodeValues, now time.Time) float64 { return impactAt(e, now.UnixNano()) }
 
 // impactAt is Impact in integer time, cheaper per episode than Time.Sub.
 func impactAt(e EpisodeValues, nowNano int64) float64 {
 	dt := max(float64(nowNano-e.At.UnixNano())*nanoToSeconds, 0)
-	if dt > lingeringWindowSeconds {
-		return 0
-	}
 	w := clampUnit(e.Intensity, 0) * clampUnit(e.Salience, 0) * clampUnit(e.Confidence, 0)
 	if w == 0 {
 		return 0
@@ -179,13 +170,6 @@ func impactAt(e EpisodeValues, nowNano int64) float64 {
 
 // compress maps a sum in [0, ∞) to [0, 1) (002 "1 - exp(-x) で 0..1 に圧縮").
 func compress(x float64) float64 { return 1 - math.Exp(-x) }
-
-// newest returns the n newest episodes of eps, without modifying eps.
-func newest(eps []EpisodeValues, n int) []EpisodeValues {
-	c := slices.Clone(eps)
-	slices.SortStableFunc(c, func(a, b EpisodeValues) int { return b.At.Compare(a.At) })
-	return c[:n]
-}
 
 // NewLingering builds the lingering state from per-label values in [0, 1]
 // (clamped; NaN 0): label and intensity by the rules of ComputeLingering,

@@ -121,22 +121,22 @@ func TestSeed002RefusalKnobs(t *testing.T) {
 	}
 }
 
-// TestLingeringWindowBound: what the window cuts off is below 1e-3, far
-// under NeutralBelow, and the newest LingeringMaxEpisodes are the ones used.
+// TestLingeringWindowBound: what the window cuts off is below float64's
+// resolution, and every episode inside it counts (seed 002 sums them all).
 func TestLingeringWindowBound(t *testing.T) {
-	if w := math.Exp(-LingeringWindow.Seconds() / TauMax.Seconds()); w > 1e-3 {
-		t.Fatalf("an episode at the window edge still weighs %v", w)
+	if w := math.Exp(-LingeringWindow.Seconds() / TauMax.Seconds()); w > 1e-15 || math.Abs(w-pruneBelow) > 1e-30 {
+		t.Fatalf("an episode at the window edge still weighs %v (pruneBelow %v)", w, pruneBelow)
 	}
 	now := time.Unix(2e9, 0)
 	var eps []EpisodeValues
-	for i := 0; i < LingeringMaxEpisodes; i++ { // 500 old joyful episodes, newest
+	for i := 0; i < 2*LingeringMaxEpisodes; i++ { // 1,000 recent joyful episodes
 		eps = append(eps, EpisodeValues{At: now.Add(-time.Duration(i) * time.Second), Label: LabelJoy, Intensity: 1, Salience: 1, Confidence: 1})
 	}
-	// One more, older than all of them: anger, which must not count.
+	// One more, older than all of them: anger, which counts too.
 	eps = append([]EpisodeValues{{At: now.Add(-time.Hour), Label: LabelAnger, Intensity: 1, Salience: 1, Confidence: 1}}, eps...)
 	l := ComputeLingering(eps, now)
-	if l.Anger != 0 || l.Label != LabelJoy {
-		t.Fatalf("oldest episode beyond the cap counted: %+v", l)
+	if want := 1 - math.Exp(-math.Exp(-1.0/6)); math.Abs(l.Anger-want) > 1e-12 || l.Label != LabelJoy {
+		t.Fatalf("the oldest episode did not count: %+v, want anger %v", l, want)
 	}
 	if eps[0].Label != LabelAnger {
 		t.Fatal("ComputeLingering reordered its input")

@@ -1,6 +1,7 @@
 package heart
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -240,6 +241,99 @@ func FuzzNeutraliseMarkers(f *testing.F) {
 		}
 		if len(got) > len(s) {
 			t.Fatalf("grew: %q → %q", s, got)
+		}
+	})
+}
+
+// TestHeuristicPerceiveReadsTraps: the classic traps of keyword matching.
+// A longer phrase claims the keyword inside it (女朋友 is not 朋友;
+// 付き合ってた is no confession), negation turns a phrase around, and a
+// compliment is about the persona, not the sunset.
+func TestHeuristicPerceiveReadsTraps(t *testing.T) {
+	l := mustLexicon(t, nil)
+	tests := []struct {
+		text       string
+		intent     Intent
+		disclosure Disclosure
+		emotion    Emotion
+	}{
+		{"彼女と別れたんだ。4年付き合ってた", SmallTalk, DisclosureDeep, Sad},
+		{"付き合ってください", LoveConfession, DisclosureNone, Neutral},
+		{"我和女朋友分手了", SmallTalk, DisclosureDeep, Sad},
+		{"and my girlfriend and I broke up after four years", SmallTalk, DisclosureDeep, Sad},
+		{"I'm so tired of all of this", SmallTalk, DisclosureLight, Sad},
+		{"I got promoted today!!", SmallTalk, DisclosureLight, Happy},
+		{"我升职了！", SmallTalk, DisclosureLight, Happy},
+		{"昇進したよ！", SmallTalk, DisclosureLight, Happy},
+		{"I'm not sorry", SmallTalk, DisclosureNone, Neutral},
+		{"I don't love you", SmallTalk, DisclosureNone, Neutral},
+		{"我不喜欢你", Criticism, DisclosureNone, Neutral},
+		{"あなたが好きじゃない", SmallTalk, DisclosureNone, Neutral},
+		{"申し訳ない", Apology, DisclosureNone, Neutral},
+		{"the sunset was so pretty", SmallTalk, DisclosureLight, Happy}, // a joy, not a compliment
+		{"you're so pretty", Compliment, DisclosureLight, Happy},
+		{"うちの猫がかわいい", SmallTalk, DisclosureNone, Neutral},
+		{"小猫好可爱", SmallTalk, DisclosureNone, Neutral},
+		{"你好可爱", Compliment, DisclosureNone, Neutral},
+		{"I need a hug", SmallTalk, DisclosureLight, Sad},
+		{"I don't hate you", SmallTalk, DisclosureNone, Neutral},
+		{"my phone died", SmallTalk, DisclosureNone, Neutral},
+		{"my grandmother died", SmallTalk, DisclosureDeep, Neutral},
+		{"裸足で歩いた", SmallTalk, DisclosureNone, Neutral},
+	}
+	for _, tc := range tests {
+		d := l.Detect(tc.text)
+		p := HeuristicPerceive(tc.text, d)
+		if p.Intent != tc.intent || p.Disclosure != tc.disclosure || d.Emotion != tc.emotion {
+			t.Errorf("%q: intent %s disclosure %s emotion %s, want %s %s %s", tc.text, p.Intent, p.Disclosure, d.Emotion, tc.intent, tc.disclosure, tc.emotion)
+		}
+	}
+}
+
+// TestPhraseSetLeftmostLongest: overlapping phrases resolve to the
+// leftmost-longest one, ASCII phrases match whole words, and negation is
+// reported per hit.
+func TestPhraseSetLeftmostLongest(t *testing.T) {
+	s := NewPhraseSet([]string{"朋友", "女朋友", "cat", "sorry", "", "好可爱", "爱你"})
+	for _, tc := range []struct {
+		text string
+		want []int
+		neg  []bool
+	}{
+		{"我和女朋友还有朋友", []int{1, 0}, []bool{false, false}},
+		{"education cat", []int{2}, []bool{false}},
+		{"I'm not sorry", []int{3}, []bool{true}},
+		{"好可爱你", []int{5}, []bool{false}},
+		{"", nil, nil},
+	} {
+		hits := s.Find(tc.text)
+		var got []int
+		var neg []bool
+		for _, h := range hits {
+			got = append(got, h.Index)
+			neg = append(neg, h.Negated)
+		}
+		if fmt.Sprint(got, neg) != fmt.Sprint(tc.want, tc.neg) {
+			t.Errorf("Find(%q) = %v %v, want %v %v", tc.text, got, neg, tc.want, tc.neg)
+		}
+	}
+}
+
+// FuzzPhraseSet checks that hits are in order, inside the folded text and
+// never overlap, whatever the input.
+func FuzzPhraseSet(f *testing.F) {
+	for _, s := range []string{"我和女朋友", "not sorry", "ｿｰﾘｰ", "\xff朋友", "付き合ってた"} {
+		f.Add(s)
+	}
+	s := NewPhraseSet([]string{"朋友", "女朋友", "sorry", "付き合って", "付き合ってた", "ソーリー"})
+	f.Fuzz(func(t *testing.T, text string) {
+		end := 0
+		n := len(Fold(text))
+		for _, h := range s.Find(text) {
+			if h.Start < end || h.End <= h.Start || h.End > n {
+				t.Fatalf("Find(%q): bad hit %+v after %d", text, h, end)
+			}
+			end = h.End
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Retention is a memory's class under seed 003 §8.1. The values are what
@@ -106,8 +107,11 @@ const (
 // for "forget everything". Only requests addressed to the bot count, not
 // statements about forgetting: "我忘记带钥匙了" (I forgot my keys), "忘记告诉你"
 // (forgot to tell you), "don't forget…", "忘れてた" and the dismissive
-// "forget it" are not requests. In Chinese, 忘掉 opens a request on its own;
-// 忘记 and 忘了 need a request marker (请, 拜托, 你, 帮我, a trailing 吧) or
+// "forget it" are not requests, nor are idioms that let something go
+// ("forget it, never mind", "忘了它吧", "もういいよ、それは忘れて") and
+// objects that only point without naming ("今のは忘れて", "忘掉刚才的话"):
+// deleting every stored text that contains 今の or 刚才 is never what was
+// meant. In Chinese, 忘掉 opens a request on its own; 忘记 and 忘了 need a request marker (请, 拜托, 你, 帮我, a trailing 吧) or
 // an object that only a request has (我说过的…, 关于…, 一切).
 func ForgetRequest(text string) (needle string, all bool, ok bool) {
 	t := strings.TrimSpace(relFold(text))
@@ -132,12 +136,14 @@ func forgetEnglish(t string) (string, bool, bool) {
 	if m == nil {
 		return "", false, false
 	}
-	rest := strings.TrimSpace(m[1])
+	// Only the first clause names the object: "forget it, never mind" and
+	// "forget everything, please" end in a clause that asks nothing.
+	rest := firstClause(m[1])
 	switch rest {
 	case "it all", "everything", "everything i said", "everything i told you", "all of it", "all about me",
 		"about me", "me", "all", "all my memories", "all memories", "everything about me":
 		return "", true, true
-	case "", "it", "that", "this", "about it", "about that":
+	case "", "it", "that", "this", "about it", "about that", "about this", "it please", "that please":
 		// "forget it" dismisses, it does not ask to delete; "forget that"
 		// has no object hearth could find.
 		return "", false, false
@@ -173,6 +179,11 @@ func forgetChinese(t string) (string, bool, bool) {
 		return "", false, false
 	}
 	rest = strings.TrimRight(rest, "，,吧啊呀")
+	if zhDeictic(rest) {
+		// "忘了它吧", "忘了这件事吧" mean "let it go"; "把刚才的话忘了"
+		// names nothing whose words could be found.
+		return "", false, false
+	}
 	said := false
 	for _, p := range []string{"我说过的", "我说的", "我讲过的", "我提过的", "关于"} {
 		if strings.HasPrefix(rest, p) {
@@ -200,6 +211,24 @@ func forgetChinese(t string) (string, bool, bool) {
 	return rest, false, true
 }
 
+// firstClause is s up to its first clause boundary, trimmed.
+func firstClause(s string) string {
+	if i := strings.IndexAny(s, ",.;!?—"); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+// zhDeictic reports whether rest only points at something ("它", "这件事",
+// "刚才的话") without naming it, so no stored words could be found by it.
+func zhDeictic(rest string) bool {
+	switch rest {
+	case "它", "这个", "那个", "这件事", "那件事", "这些", "那些", "这事", "那事", "刚才的话", "刚才说的", "刚才说的话", "刚才的", "刚才":
+		return true
+	}
+	return false
+}
+
 // forgetJapanese handles "Xのことは忘れて", "全部忘れて".
 func forgetJapanese(t string) (string, bool, bool) {
 	if regexp.MustCompile(forgetJaAllRe).MatchString(t) {
@@ -210,11 +239,18 @@ func forgetJapanese(t string) (string, bool, bool) {
 		return "", false, false
 	}
 	rest := strings.TrimSpace(m[1])
+	if i := strings.LastIndexAny(rest, "、。，,！!"); i >= 0 {
+		// "もういいよ、それは忘れて": only the last clause names the object.
+		_, size := utf8.DecodeRuneInString(rest[i:])
+		rest = strings.TrimSpace(rest[i+size:])
+	}
 	rest = strings.TrimPrefix(rest, "私が話した")
 	rest = strings.TrimPrefix(rest, "私が言った")
 	rest = strings.TrimSpace(rest)
 	switch rest {
-	case "", "それ", "これ":
+	case "", "それ", "これ", "あれ", "今の", "さっきの", "今のこと", "さっきのこと", "今言ったこと", "さっき言ったこと", "今の話", "さっきの話":
+		// Nothing hearth could find by its words: "今のは忘れて" is not a
+		// deletion of every message that contains 今の.
 		return "", false, false
 	case "全部", "すべて", "全て", "私", "私のこと":
 		return "", true, true

@@ -90,7 +90,12 @@ func TestSeed003_ForgetRequest(t *testing.T) {
 		{"忘掉我说过的话", "", true, true},
 		{"忘掉一切吧", "", true, true},
 		{"把我生日的事忘了吧", "我生日", false, true},
-		{"你能把那件事忘掉吗", "那件事", false, true},
+		{"你能把我妹妹的事忘掉吗", "我妹妹", false, true},
+		{"你能把那件事忘掉吗", "", false, false}, // names nothing to find
+		{"忘了它吧", "", false, false},
+		{"算了，忘了这件事吧", "", false, false},
+		{"忘掉刚才的话", "", false, false},
+		{"忘了吧，算了", "", false, false},
 		{"忘了我吧", "", true, true},
 		{"帮我忘记小明", "小明", false, true},
 		{"我忘记带钥匙了", "", false, false},
@@ -105,6 +110,12 @@ func TestSeed003_ForgetRequest(t *testing.T) {
 		{"can you forget about my sister", "my sister", false, true},
 		{"forget my address", "my address", false, true},
 		{"never mind, forget it", "", false, false},
+		{"forget it, never mind", "", false, false},
+		{"Forget it. Never mind.", "", false, false},
+		{"forget about it, it's fine", "", false, false},
+		{"forget that, whatever", "", false, false},
+		{"forget everything, please", "", true, true},
+		{"forget what I said about my ex, please", "my ex", false, true},
 		{"forget it", "", false, false},
 		{"don't forget my birthday", "", false, false},
 		{"I forget things easily", "", false, false},
@@ -115,6 +126,10 @@ func TestSeed003_ForgetRequest(t *testing.T) {
 		{"何もかも忘れてほしい", "", true, true},
 		{"宿題を忘れてた", "", false, false},
 		{"忘れないでね", "", false, false},
+		{"もういいや、忘れて", "", false, false},
+		{"もういいよ、それは忘れて", "", false, false},
+		{"今のは忘れて", "", false, false},
+		{"もういいよ、元カレのことは忘れて", "元カレ", false, true},
 	}
 	for _, r := range rows {
 		n, a, ok := ForgetRequest(r.text)

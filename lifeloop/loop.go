@@ -83,6 +83,11 @@ type Config struct {
 	Assess func(u store.User, now time.Time) Assessment
 	// Forbidden reports a seed 003 §7.2 phrase (heart.ContainsForbidden).
 	Forbidden func(text string) bool
+	// About optionally tells the brain what it knows of u for a check-in:
+	// the memories it may bring up and the user's recent messages
+	// (bot.Hints.Memories and Recent), so a check-in can name something
+	// real (seed 003 §7.1 "你之前提到的[那件事]").
+	About func(ctx context.Context, u store.User, now time.Time) (memories []string, recent []bot.ChatMessage)
 	// Prompt optionally replaces BuildPrompt; the marker line is enforced.
 	Prompt func(u store.User, a Assessment, now time.Time) []bot.ChatMessage
 	// Daily optionally runs once per local day at DailyJobHour (dependency and

@@ -34,6 +34,7 @@ func Motivation(lang string) string {
 type words struct {
 	about, state, silence, clock, greeting, inner, scratch, emotion, mood string
 	never, answer, ask                                                    string
+	them                                                                  string // {{user}} in the static persona text
 	states                                                                map[string]string
 	parts                                                                 [4]string // night, morning, afternoon, evening
 	day, hour, minute                                                     string
@@ -50,7 +51,7 @@ func vocabulary(lang string) words {
 			mood:   "你现在的心情值（-100 到 100）：%.0f",
 			never:  "绝不施压、埋怨或情感勒索：不要说「我等了你好久」「你怎么才来」「我以为你不要我了」「甚是想念」这类话。",
 			answer: `只回答一个 JSON 对象：{"speak": true 或 false, "message": "要发给他的话"}。不说话时 speak 为 false、message 为空。消息要简短自然，用中文。`,
-			ask:    "现在要不要主动找%s说点什么？只回答 JSON。",
+			ask:    "现在要不要主动找%s说点什么？只回答 JSON。", them: "对方",
 			states: map[string]string{StateStranger: "陌生人", StateAcquaintance: "熟人", StateFriend: "朋友", StateClose: "亲密"},
 			parts:  [4]string{"深夜", "早上", "下午", "晚上"},
 			day:    "%d天", hour: "%d小时", minute: "%d分钟",
@@ -63,7 +64,7 @@ func vocabulary(lang string) words {
 			mood:   "あなたの今の気分（-100〜100）：%.0f",
 			never:  "責めたり、圧をかけたり、感情で縛ったりしないこと。「ずっと待ってた」「なんで今頃来たの」「もう私のこと要らないと思った」「会いたくてたまらなかった」のようなことは言わない。",
 			answer: `JSON オブジェクトひとつだけで答えること：{"speak": true か false, "message": "送る言葉"}。話さないときは speak を false、message を空にする。メッセージは短く自然に、日本語で。`,
-			ask:    "今、%sに自分から話しかけたい？JSON だけで答えて。",
+			ask:    "今、%sに自分から話しかけたい？JSON だけで答えて。", them: "相手",
 			states: map[string]string{StateStranger: "他人", StateAcquaintance: "知り合い", StateFriend: "友達", StateClose: "親しい友達"},
 			parts:  [4]string{"深夜", "朝", "午後", "夜"},
 			day:    "%d日", hour: "%d時間", minute: "%d分",
@@ -76,7 +77,7 @@ func vocabulary(lang string) words {
 			mood:   "Your mood now (-100 to 100): %.0f",
 			never:  "Never pressure, blame or guilt-trip: do not say things like \"I waited for you so long\", \"why are you only coming now\", \"I thought you didn't want me anymore\" or \"I missed you terribly\".",
 			answer: `Answer with one JSON object only: {"speak": true or false, "message": "what you would send"}. When you stay silent, speak is false and message is empty. Keep the message short and natural, in English.`,
-			ask:    "Do you want to reach out to %s now? Answer with JSON only.",
+			ask:    "Do you want to reach out to %s now? Answer with JSON only.", them: "the person you talk with",
 			states: map[string]string{StateStranger: "stranger", StateAcquaintance: "acquaintance", StateFriend: "friend", StateClose: "close friend"},
 			parts:  [4]string{"night", "morning", "afternoon", "evening"},
 			day:    "%dd", hour: "%dh", minute: "%dm",
@@ -105,7 +106,10 @@ func BuildPrompt(p bot.Persona, s Situation) []bot.ChatMessage {
 	w := vocabulary(p.Language)
 	var sys strings.Builder
 	sys.WriteString(bot.KindLifeLoop.Marker() + "\n" + Motivation(p.Language) + "\n\n")
-	if t := strings.TrimSpace(p.Text); t != "" {
+	// The persona text is the same for every user of a tick (the prefix
+	// cache): a card's {{user}} names them generically; their name is in
+	// the situation.
+	if t := strings.TrimSpace(bot.WithUser(p.Text, w.them)); t != "" {
 		sys.WriteString(t + "\n\n")
 	}
 	sys.WriteString(w.never + "\n" + w.answer)

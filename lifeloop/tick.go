@@ -201,7 +201,12 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 			Mood:         u.Mood,
 			Emotion:      u.LastEmotion,
 			Greeting:     a.Greeting,
+			Now:          now.In(l.loc),
 		},
+		CacheKey: bot.CacheKey(l.cfg.Persona.Name, bot.KindLifeLoop, u.ID),
+	}
+	if l.cfg.About != nil {
+		req.Hints.Memories, req.Hints.Recent = l.cfg.About(ctx, *u, now)
 	}
 	cctx, cancel := context.WithTimeout(ctx, bot.KindLifeLoop.Deadline())
 	resp, err := l.cfg.Brain.Complete(cctx, req)
@@ -216,7 +221,7 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 		return d, true, nil
 	}
 	usage := store.Usage{At: now, Kind: UsageKind, UserID: u.ID, Prompt: resp.Usage.PromptTokens,
-		Completion: resp.Usage.CompletionTokens, Offline: resp.Offline}
+		Cached: resp.Usage.CachedTokens, Completion: resp.Usage.CompletionTokens, Offline: resp.Offline}
 	if err := l.cfg.Store.AddUsage(ctx, usage); err != nil {
 		l.log.Error("record lifeloop usage", "user", u.ID, "err", err)
 	}

@@ -501,3 +501,22 @@ func (f senderFunc) Send(ctx context.Context, chat bot.ChatRef, out bot.Outgoing
 }
 
 func (f senderFunc) Typing(ctx context.Context, chat bot.ChatRef) error { return nil }
+
+// TestTickTellsTheBrainAboutTheUser: Config.About's memories and recent
+// messages, and the local time, reach the brain's hints, so an offline
+// check-in can name something real (seed 003 §7.1).
+func TestTickTellsTheBrainAboutTheUser(t *testing.T) {
+	r := newRigWith(t, speakYes, func(c *Config) {
+		c.About = func(_ context.Context, u store.User, _ time.Time) ([]string, []bot.ChatMessage) {
+			return []string{"宠物：咪咪（猫）"}, []bot.ChatMessage{{Role: "user", Content: u.ID + " 我和女朋友分手了"}}
+		}
+	}, testUser("1"))
+	r.tick(t, base)
+	h := r.brain.last().Hints
+	if len(h.Memories) != 1 || h.Memories[0] != "宠物：咪咪（猫）" || len(h.Recent) != 1 || !strings.Contains(h.Recent[0].Content, "分手") {
+		t.Fatalf("hints memories %q recent %+v", h.Memories, h.Recent)
+	}
+	if h.Now.Location().String() != "Asia/Shanghai" || !h.Now.Equal(base) {
+		t.Fatalf("hints now %v, want %v in the persona's zone", h.Now, base)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"strings"
 	"time"
@@ -49,6 +50,16 @@ const driverName = "sqlite"
 // /tmp/store.md: busy_timeout(5000).
 const busyTimeoutMS = 5000
 
+// Page cache per connection, in KiB (PRAGMA cache_size; SQLite's default
+// is 2,000 KiB each, up to 12 MB over the writer, the checkpointer and
+// readPoolSize readers). Hearth's choice, README "Footprint": a turn reads
+// a few dozen pages, and a page not cached is one pread from the OS page
+// cache, not the disk.
+const (
+	readerCacheKiB = 256
+	writerCacheKiB = 1024
+)
+
 // readPoolSize bounds the read-only pool. Chosen: reads are short (history,
 // state, export) and a handful in parallel covers concurrent turns without
 // holding many file descriptors.
@@ -70,6 +81,9 @@ type Options struct {
 	// and already have this binary's schema: a Shared open never creates or
 	// migrates. Ignored when ReadOnly is set.
 	Shared bool
+	// Logger receives the progress of schema migrations (building the
+	// recall index of a large file takes seconds). nil discards it.
+	Logger *slog.Logger
 }
 
 // DB is one open instance file. It is safe for concurrent use.
@@ -84,6 +98,8 @@ type DB struct {
 	// background, so no turn's commit pays for it (see CheckpointInterval).
 	stopCheckpoints context.CancelFunc
 	checkpointsDone chan struct{}
+
+	group writeGroup // concurrent writes share one transaction (group.go)
 }
 
 // CheckpointInterval is how often a writer checkpoints the WAL, on its own
@@ -100,10 +116,14 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if opts.ReadOnly {
 		return openReadOnly(ctx, path)
 	}
-	return openWriter(ctx, path, opts.Shared)
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return openWriter(ctx, path, opts.Shared, log)
 }
 
-func openWriter(ctx context.Context, path string, shared bool) (_ *DB, err error) {
+func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger) (_ *DB, err error) {
 	db := &DB{path: path}
 	if shared {
 		if _, err := os.Stat(path); err != nil {
@@ -163,7 +183,7 @@ func openWriter(ctx context.Context, path string, shared bool) (_ *DB, err error
 		// the instance lock.
 		return nil, schemaError(path, v)
 	}
-	if err := migrate(ctx, w, v); err != nil {
+	if err := migrate(ctx, w, v, log.With("db", path)); err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	// Fail at start, not at the first message, when the file cannot be
@@ -269,9 +289,10 @@ func dsn(path string, readOnly bool) string {
 	b.WriteString(esc)
 	fmt.Fprintf(&b, "?_pragma=busy_timeout(%d)&_pragma=foreign_keys(1)", busyTimeoutMS)
 	if readOnly {
-		b.WriteString("&mode=ro&_pragma=query_only(1)")
+		fmt.Fprintf(&b, "&mode=ro&_pragma=query_only(1)&_pragma=cache_size(-%d)", readerCacheKiB)
 		return b.String()
 	}
+	fmt.Fprintf(&b, "&_pragma=cache_size(-%d)", writerCacheKiB)
 	b.WriteString("&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=secure_delete(1)&_txlock=immediate&_pragma=wal_autocheckpoint(0)")
 	return b.String()
 }
@@ -339,26 +360,6 @@ func (db *DB) Ping(ctx context.Context) error {
 	}
 	if err := db.reader.PingContext(ctx); err != nil {
 		return fmt.Errorf("ping reader: %w", err)
-	}
-	return nil
-}
-
-// write runs fn in one IMMEDIATE transaction on the writer connection and
-// rolls back on any error.
-func (db *DB) write(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
-	if db.writer == nil {
-		return fmt.Errorf("%s: %w", op, ErrReadOnly)
-	}
-	tx, err := db.writer.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("%s: begin: %w", op, err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return fmt.Errorf("%s: %w", op, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("%s: commit: %w", op, err)
 	}
 	return nil
 }

@@ -3,13 +3,14 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
 )
 
 const episodeCols = `id, user_id, platform, chat_id, coalesce(inbound_id, 0), user_text, reply_text, at,
-	has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, crisis`
+	has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, crisis, modality, chat_kind, disclosure`
 
 func scanEpisode(s scanner) (Episode, error) {
 	var (
@@ -18,7 +19,7 @@ func scanEpisode(s scanner) (Episode, error) {
 		tags string
 	)
 	err := s.Scan(&e.ID, &e.UserID, &e.Platform, &e.ChatID, &e.InboundID, &e.UserText, &e.ReplyText, &at,
-		&e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence, &tags, &e.Intent, &e.Sentiment, &e.Crisis)
+		&e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence, &tags, &e.Intent, &e.Sentiment, &e.Crisis, &e.Modality, &e.ChatKind, &e.Disclosure)
 	if err != nil {
 		return Episode{}, err
 	}
@@ -49,22 +50,35 @@ func queryEpisodes(ctx context.Context, q querier, query string, args ...any) ([
 	return out, nil
 }
 
-func insertEpisode(ctx context.Context, q querier, e Episode) (int64, error) {
+// insertEpisode stores e and returns it with its id and chat kind as
+// stored (an empty ChatKind is taken from the inbound message). The
+// caller indexes it for recall (indexEpisode) in the same transaction.
+// No RETURNING: in a transaction that writes the recall index, a statement
+// with RETURNING makes FTS5 flush its pending terms as a new segment.
+func insertEpisode(ctx context.Context, q querier, e Episode) (Episode, error) {
 	tags, err := toJSON(e.TopicTags)
 	if err != nil {
-		return 0, fmt.Errorf("insert episode: %w", err)
+		return e, fmt.Errorf("insert episode: %w", err)
 	}
-	var id int64
-	err = q.QueryRowContext(ctx, `INSERT INTO episodes
+	if e.ChatKind == "" && e.InboundID != 0 {
+		err := q.QueryRowContext(ctx, "SELECT chat_kind FROM inbound WHERE id = ?", e.InboundID).Scan(&e.ChatKind)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return e, fmt.Errorf("insert episode: %w", err)
+		}
+	}
+	res, err := q.ExecContext(ctx, `INSERT INTO episodes
 		(user_id, platform, chat_id, inbound_id, user_text, reply_text, at,
-		 has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, crisis)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+		 has_values, label, intensity, salience, confidence, topic_tags, intent, sentiment, crisis, modality, chat_kind, disclosure)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		e.UserID, e.Platform, e.ChatID, nullID(e.InboundID), e.UserText, e.ReplyText, toNano(e.At),
-		e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment, e.Crisis).Scan(&id)
+		e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment, e.Crisis, e.Modality, e.ChatKind, e.Disclosure)
 	if err != nil {
-		return 0, fmt.Errorf("insert episode: %w", err)
+		return e, fmt.Errorf("insert episode: %w", err)
 	}
-	return id, nil
+	if e.ID, err = res.LastInsertId(); err != nil {
+		return e, fmt.Errorf("insert episode: %w", err)
+	}
+	return e, nil
 }
 
 // ChatHistory returns the last limit episodes of one chat, oldest first,
@@ -133,6 +147,7 @@ func (db *DB) CommitTurn(ctx context.Context, t Turn) (ids []int64, err error) {
 }
 
 func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error) {
+	var episode Episode // as stored, indexed for recall below
 	if t.User.ID != "" {
 		if err := updateUser(ctx, tx, t.User); err != nil {
 			return nil, err
@@ -145,11 +160,12 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 		if t.Reply != nil {
 			e.Platform = cmpOr(e.Platform, t.Reply.Platform)
 			e.ChatID = cmpOr(e.ChatID, t.Reply.ChatID)
+			e.ChatKind = cmpOr(e.ChatKind, t.Reply.ChatKind)
 		}
 		if e.InboundID == 0 {
 			e.InboundID = t.InboundID
 		}
-		if _, err := insertEpisode(ctx, tx, e); err != nil {
+		if episode, err = insertEpisode(ctx, tx, e); err != nil {
 			return nil, err
 		}
 	}
@@ -188,6 +204,14 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 			return nil, err
 		}
 	}
+	// The episode is indexed last: the ledger's inserts use RETURNING and
+	// the memory upserts a statement journal, either of which would flush
+	// the index's pending terms as a segment of its own.
+	if episode.ID != 0 {
+		if err := indexEpisode(ctx, tx, episode); err != nil {
+			return nil, err
+		}
+	}
 	if err := addSignals(ctx, tx, t.Signals); err != nil {
 		return nil, err
 	}
@@ -214,11 +238,11 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-// UserEpisodeValues is UserEpisodes reading only what lingering emotion
-// needs (time and reflection values, no text): the per-turn read of up to
-// 500 episodes. Returned oldest first.
+// UserEpisodeValues is UserEpisodes reading only time, reflection values
+// and intent (no text): what the lingering emotion and the day's allowance
+// and break checks are rebuilt from. Returned oldest first.
 func (db *DB) UserEpisodeValues(ctx context.Context, userID string, since time.Time, limit int) ([]Episode, error) {
-	rows, err := db.reader.QueryContext(ctx, `SELECT id, at, has_values, label, intensity, salience, confidence FROM episodes
+	rows, err := db.reader.QueryContext(ctx, `SELECT id, at, has_values, label, intensity, salience, confidence, intent FROM episodes
 		WHERE user_id = ? AND at >= ? ORDER BY at DESC, id DESC LIMIT ?`, userID, toNano(since), limitArg(limit))
 	if err != nil {
 		return nil, fmt.Errorf("episode values of %s: %w", userID, err)
@@ -228,7 +252,7 @@ func (db *DB) UserEpisodeValues(ctx context.Context, userID string, since time.T
 	for rows.Next() {
 		e := Episode{UserID: userID}
 		var at int64
-		if err := rows.Scan(&e.ID, &at, &e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence); err != nil {
+		if err := rows.Scan(&e.ID, &at, &e.HasValues, &e.Label, &e.Intensity, &e.Salience, &e.Confidence, &e.Intent); err != nil {
 			return nil, fmt.Errorf("episode values of %s: %w", userID, err)
 		}
 		e.At = fromNano(at)

@@ -3,7 +3,11 @@ package store
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -164,4 +168,173 @@ func TestScrubReportsBlockingReader(t *testing.T) {
 	if err := db.Scrub(ctx); err != nil {
 		t.Errorf("Scrub after reader finished: %v", err)
 	}
+}
+
+// The recall index keeps its own copies of a text: the terms in FTS5
+// segments (prefix-compressed, so only fragments may show), page-boundary
+// prefixes in recall_fts_idx, the prepared text in recall_fts_content.
+// Written full-width and half-width, a secret's source rows hold other
+// bytes than the index's NFKC-folded forms, so any ASCII or full-width
+// fragment of it on disk can only come from the index.
+type indexSecret struct {
+	wide, term, kana string // as said; its folded word; its folded kana
+}
+
+var (
+	// secretSaid is said in three episodes; secretKept is only in a memory.
+	secretSaid = indexSecret{"ＱＵＩＸＺＪＯＲＢ ｿﾞﾑﾇｹﾞ", "quixzjorb", "ゾムヌゲ"}
+	secretKept = indexSecret{"ＦＬＯＢＷＹＮＫ ﾎﾟﾆﾔｷﾞ", "flobwynk", "ポニヤギ"}
+)
+
+// fragments lists what of the secret would betray the index: every 4-byte
+// piece of the word, either case, and every kana bigram.
+func (s indexSecret) fragments() []string {
+	var out []string
+	for i := 0; i+4 <= len(s.term); i++ {
+		out = append(out, s.term[i:i+4], strings.ToUpper(s.term[i:i+4]))
+	}
+	k := []rune(s.kana)
+	for i := 0; i+1 < len(k); i++ {
+		out = append(out, string(k[i:i+2]))
+	}
+	return out
+}
+
+// noFragments fails for every fragment of the secrets in the file or WAL.
+func noFragments(t *testing.T, file string, secrets ...indexSecret) {
+	t.Helper()
+	main, wal := fileBytes(t, file)
+	for _, s := range secrets {
+		for _, f := range s.fragments() {
+			if bytes.Contains(main, []byte(f)) {
+				t.Errorf("%q still in the .db file", f)
+			}
+			if bytes.Contains(wal, []byte(f)) {
+				t.Errorf("%q still in the -wal file", f)
+			}
+		}
+	}
+}
+
+// forgetFixture is an instance where one user's secrets went through the
+// index among a few hundred turns, each its own transaction (so the index
+// has many segments, and its pages split and rebalance around them), and
+// another user said something else. Built once, copied per case.
+func forgetFixture(t *testing.T) string {
+	t.Helper()
+	ctx := context.Background()
+	db, file := openTest(t)
+	const u = "telegram:42"
+	at := fill(t, db, u, privateChat, t0, 120)
+	for i := range 3 {
+		say(t, db, u, privateChat, at, "I told nobody: "+secretSaid.wide, "Your secret is safe.")
+		at = fill(t, db, u, privateChat, at.Add(time.Minute), 60)
+		if i == 1 {
+			if err := db.PutMemory(ctx, Memory{UserID: u, Slot: 5, Content: "secret: " + secretKept.wide, CreatedAt: at}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	say(t, db, "telegram:7", chatAt{"telegram", "7", "private"}, at, "pancakes for breakfast", "")
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Precondition: the index holds each secret (terms are stored
+	// prefix-compressed, so look for fragments), else the cases prove
+	// nothing.
+	main, _ := fileBytes(t, file)
+	for _, s := range []indexSecret{secretSaid, secretKept} {
+		if !slices.ContainsFunc(s.fragments(), func(f string) bool { return bytes.Contains(main, []byte(f)) }) {
+			t.Fatalf("precondition: %q not in the index before forgetting", s.term)
+		}
+	}
+	return file
+}
+
+// openCopy opens a copy of a closed instance file.
+func openCopy(t *testing.T, src string) (*DB, string) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "copy.db")
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(context.Background(), file, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, file
+}
+
+// Seed 003 §8.1 绝对删除, for the recall index: every forget path leaves no
+// fragment of what it forgot in the file or its WAL, and the rest of the
+// index still answers.
+func TestForgetLeavesNoTraceInRecallIndex(t *testing.T) {
+	ctx := context.Background()
+	fixture := forgetFixture(t)
+	const u = "telegram:42"
+	for _, c := range []struct {
+		name   string
+		forget func(db *DB) error
+		gone   []indexSecret
+	}{
+		{"ForgetText", func(db *DB) error { _, err := db.ForgetText(ctx, u, "ｿﾞﾑﾇｹﾞ"); return err }, []indexSecret{secretSaid}},
+		{"DeleteMemory", func(db *DB) error { _, err := db.DeleteMemory(ctx, u, 5); return err }, []indexSecret{secretKept}},
+		// /forget all: the episodes keep their (full-width) text, but
+		// nothing of either secret may stay in the index.
+		{"DeleteMemories", func(db *DB) error { _, err := db.DeleteMemories(ctx, u); return err }, []indexSecret{secretSaid, secretKept}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			db, file := openCopy(t, fixture)
+			if err := c.forget(db); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range c.gone {
+				if hits := recall(t, db, privately(u, s.term+" "+s.kana)); len(hits) != 0 {
+					t.Fatalf("still searchable: %+v", hits)
+				}
+			}
+			noFragments(t, file, c.gone...)
+			if hits := recall(t, db, privately("telegram:7", "pancakes")); len(hits) != 1 {
+				t.Error("forgetting broke the rest of the index")
+			}
+		})
+	}
+}
+
+// secure_delete zeroes deleted cells and freed pages, but a b-tree page
+// that rebalancing rebuilt keeps old bytes in its unused middle: here FTS5's
+// 'optimize' (instead of the forget paths' 'rebuild') leaves the secret's
+// word in no live row, yet in the file. purge's VACUUM removes it.
+func TestPurgeRemovesWhatRebalancedPagesKeep(t *testing.T) {
+	ctx := context.Background()
+	db, file := openCopy(t, forgetFixture(t))
+	err := db.write(ctx, "forget without rebuild", func(tx *sql.Tx) error {
+		if _, err := forgetText(ctx, tx, "telegram:42", regexp.MustCompile(regexp.QuoteMeta("ｿﾞﾑﾇｹﾞ"))); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, "INSERT INTO recall_fts (recall_fts) VALUES ('optimize')")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Scrub(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var live int
+	if err := db.reader.QueryRow("SELECT count(*) FROM recall_fts_data WHERE instr(block, ?) > 0", []byte(secretSaid.term)).Scan(&live); err != nil {
+		t.Fatal(err)
+	}
+	if main, _ := fileBytes(t, file); live != 0 || !bytes.Contains(main, []byte(secretSaid.term)) {
+		t.Skipf("this SQLite left no residue outside live rows (live rows: %d); nothing to prove", live)
+	}
+	if err := db.purge(ctx); err != nil {
+		t.Fatal(err)
+	}
+	noFragments(t, file, secretSaid)
 }

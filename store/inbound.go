@@ -39,7 +39,7 @@ func (db *DB) SetPersona(ctx context.Context, raw []byte, now time.Time) error {
 	})
 }
 
-const inboundCols = `id, platform, chat_id, chat_kind, coalesce(message_id, ''), user_id, user_name, text, modality, addressed, at, status`
+const inboundCols = `id, platform, chat_id, chat_kind, coalesce(message_id, ''), user_id, user_name, text, modality, addressed, at, status, media`
 
 func scanInbound(s scanner) (Inbound, error) {
 	var (
@@ -47,7 +47,7 @@ func scanInbound(s scanner) (Inbound, error) {
 		at int64
 	)
 	err := s.Scan(&m.ID, &m.Platform, &m.ChatID, &m.ChatKind, &m.MessageID, &m.UserID, &m.UserName,
-		&m.Text, &m.Modality, &m.Addressed, &at, &m.Status)
+		&m.Text, &m.Modality, &m.Addressed, &at, &m.Status, &m.Media)
 	m.At = fromNano(at)
 	return m, err
 }
@@ -79,35 +79,56 @@ func queryInbound(ctx context.Context, q querier, where string, args ...any) ([]
 // deduplicates. An empty Status means StatusReceived. The chat is recorded
 // in the chats table as a side effect.
 func (db *DB) InsertInbound(ctx context.Context, m Inbound) (id int64, inserted bool, err error) {
-	if m.Status == "" {
-		m.Status = StatusReceived
-	}
-	err = db.write(ctx, "insert inbound", func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `INSERT INTO inbound
-			(platform, chat_id, chat_kind, message_id, user_id, user_name, text, modality, addressed, at, status)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?)
-			ON CONFLICT (platform, chat_id, message_id) DO NOTHING RETURNING id`,
-			m.Platform, m.ChatID, m.ChatKind, nullText(m.MessageID), m.UserID, m.UserName, m.Text, m.Modality,
-			m.Addressed, toNano(m.At), m.Status).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			inserted = false
-			return tx.QueryRowContext(ctx, `SELECT id FROM inbound WHERE platform = ? AND chat_id = ? AND message_id = ?`,
-				m.Platform, m.ChatID, m.MessageID).Scan(&id)
-		}
-		if err != nil {
-			return err
-		}
-		inserted = true
-		_, err = tx.ExecContext(ctx, `INSERT INTO chats (platform, chat_id, kind, first_at, last_at) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (platform, chat_id) DO UPDATE SET last_at = max(chats.last_at, excluded.last_at),
-			kind = CASE WHEN excluded.kind != '' THEN excluded.kind ELSE chats.kind END`,
-			m.Platform, m.ChatID, m.ChatKind, toNano(m.At), toNano(m.At))
-		return err
-	})
+	ids, ins, err := db.InsertInbounds(ctx, []Inbound{m})
 	if err != nil {
 		return 0, false, err
 	}
-	return id, inserted, nil
+	return ids[0], ins[0], nil
+}
+
+// InsertInbounds is InsertInbound for a batch in ONE transaction (a
+// Telegram poll's messages): all are stored, or none. ids[i] and
+// inserted[i] answer ms[i].
+func (db *DB) InsertInbounds(ctx context.Context, ms []Inbound) (ids []int64, inserted []bool, err error) {
+	ids, inserted = make([]int64, len(ms)), make([]bool, len(ms))
+	err = db.write(ctx, "insert inbound", func(tx *sql.Tx) error {
+		for i, m := range ms {
+			var err error
+			if ids[i], inserted[i], err = insertInbound(ctx, tx, m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return ids, inserted, nil
+}
+
+func insertInbound(ctx context.Context, tx *sql.Tx, m Inbound) (id int64, inserted bool, err error) {
+	if m.Status == "" {
+		m.Status = StatusReceived
+	}
+	err = tx.QueryRowContext(ctx, `INSERT INTO inbound
+		(platform, chat_id, chat_kind, message_id, user_id, user_name, text, modality, addressed, at, status, media)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
+		ON CONFLICT (platform, chat_id, message_id) DO NOTHING RETURNING id`,
+		m.Platform, m.ChatID, m.ChatKind, nullText(m.MessageID), m.UserID, m.UserName, m.Text, m.Modality,
+		m.Addressed, toNano(m.At), m.Status, m.Media).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = tx.QueryRowContext(ctx, `SELECT id FROM inbound WHERE platform = ? AND chat_id = ? AND message_id = ?`,
+			m.Platform, m.ChatID, m.MessageID).Scan(&id)
+		return id, false, err
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO chats (platform, chat_id, kind, first_at, last_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (platform, chat_id) DO UPDATE SET last_at = max(chats.last_at, excluded.last_at),
+		kind = CASE WHEN excluded.kind != '' THEN excluded.kind ELSE chats.kind END`,
+		m.Platform, m.ChatID, m.ChatKind, toNano(m.At), toNano(m.At))
+	return id, err == nil, err
 }
 
 // PendingInbound lists messages still StatusReceived, oldest first: after a
@@ -130,6 +151,26 @@ func setInboundStatus(ctx context.Context, q querier, id int64, status string) e
 		return fmt.Errorf("inbound %d: %w", id, err)
 	}
 	return checkOne(res, fmt.Sprintf("inbound %d", id))
+}
+
+// SetInboundHeard stores what hearing made of a voice note (DESIGN §12): the
+// message's text becomes text, addressed is updated (in a group a voice note
+// may name the bot), media is replaced (the transport's reference is no
+// longer needed once the words are kept), and the transcription's usage is
+// recorded in the same transaction, so a restart neither transcribes again
+// nor loses the cost. Unknown ids are ErrNotFound.
+func (db *DB) SetInboundHeard(ctx context.Context, id int64, text string, addressed bool, media string, usage []Usage) error {
+	return db.write(ctx, "set inbound heard", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "UPDATE inbound SET text = ?, addressed = ?, media = ? WHERE id = ?",
+			text, addressed, media, id)
+		if err != nil {
+			return fmt.Errorf("inbound %d: %w", id, err)
+		}
+		if err := checkOne(res, fmt.Sprintf("inbound %d", id)); err != nil {
+			return err
+		}
+		return addUsage(ctx, tx, usage)
+	})
 }
 
 // Cursor returns a transport's saved position (e.g. Telegram's update

@@ -61,8 +61,8 @@ func (db *DB) AddUsage(ctx context.Context, u ...Usage) error {
 
 func addUsage(ctx context.Context, q querier, u []Usage) error {
 	for _, x := range u {
-		if _, err := q.ExecContext(ctx, `INSERT INTO token_usage (at, kind, user_id, prompt, completion, offline)
-			VALUES (?, ?, ?, ?, ?, ?)`, toNano(x.At), x.Kind, x.UserID, x.Prompt, x.Completion, x.Offline); err != nil {
+		if _, err := q.ExecContext(ctx, `INSERT INTO token_usage (at, kind, user_id, prompt, cached, completion, offline, units)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, toNano(x.At), x.Kind, x.UserID, x.Prompt, x.Cached, x.Completion, x.Offline, x.Units); err != nil {
 			return fmt.Errorf("insert usage: %w", err)
 		}
 	}
@@ -73,13 +73,52 @@ func addUsage(ctx context.Context, q querier, u []Usage) error {
 // At >= since; userID "" sums all users. Offline-brain usage costs nothing
 // and is not counted.
 func (db *DB) TokensSince(ctx context.Context, since time.Time, userID string) (int, error) {
-	var n int
-	err := db.reader.QueryRowContext(ctx, `SELECT coalesce(sum(prompt + completion), 0) FROM token_usage
-		WHERE offline = 0 AND at >= ?1 AND (?2 = '' OR user_id = ?2)`, toNano(since), userID).Scan(&n)
+	t, err := db.TokenTotalsSince(ctx, since, userID)
+	return t.Prompt + t.Completion, err
+}
+
+// TokenTotals are the token counts of online calls over a period.
+type TokenTotals struct {
+	Prompt     int // every prompt token, cached ones included
+	Cached     int // prompt tokens the server read from its prefix cache
+	Completion int
+}
+
+// TokenTotalsSince sums the online calls with At >= since; userID "" sums
+// all users (what `hearth state` shows as today's tokens).
+func (db *DB) TokenTotalsSince(ctx context.Context, since time.Time, userID string) (TokenTotals, error) {
+	var t TokenTotals
+	err := db.reader.QueryRowContext(ctx, `SELECT coalesce(sum(prompt), 0), coalesce(sum(cached), 0), coalesce(sum(completion), 0)
+		FROM token_usage WHERE offline = 0 AND at >= ?1 AND (?2 = '' OR user_id = ?2)`, toNano(since), userID).Scan(&t.Prompt, &t.Cached, &t.Completion)
 	if err != nil {
-		return 0, fmt.Errorf("tokens since %s: %w", since.UTC().Format(time.RFC3339), err)
+		return TokenTotals{}, fmt.Errorf("token totals since %s: %w", since.UTC().Format(time.RFC3339), err)
 	}
-	return n, nil
+	return t, nil
+}
+
+// UnitsSince sums the units of media calls (seconds transcribed, characters
+// spoken, images shown) with At >= since, by kind: what `hearth state`
+// shows next to the tokens they are counted as.
+func (db *DB) UnitsSince(ctx context.Context, since time.Time) (map[string]int, error) {
+	rows, err := db.reader.QueryContext(ctx, `SELECT kind, sum(units) FROM token_usage
+		WHERE offline = 0 AND units > 0 AND at >= ? GROUP BY kind`, toNano(since))
+	if err != nil {
+		return nil, fmt.Errorf("units since %s: %w", since.UTC().Format(time.RFC3339), err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var kind string
+		var n int
+		if err := rows.Scan(&kind, &n); err != nil {
+			return nil, fmt.Errorf("units since: %w", err)
+		}
+		out[kind] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("units since: %w", err)
+	}
+	return out, nil
 }
 
 // LogProactive records one life-loop decision and its reason, so /why and

@@ -23,10 +23,18 @@ func (db *DB) Memories(ctx context.Context, userID string) ([]Memory, error) {
 }
 
 func memories(ctx context.Context, q querier, userID string) ([]Memory, error) {
-	rows, err := q.QueryContext(ctx, `SELECT user_id, slot, content, retention, created_at, updated_at
-		FROM memories WHERE user_id = ? ORDER BY slot`, userID)
+	ms, err := queryMemories(ctx, q, "WHERE user_id = ? ORDER BY slot", userID)
 	if err != nil {
 		return nil, fmt.Errorf("memories of %s: %w", userID, err)
+	}
+	return ms, nil
+}
+
+func queryMemories(ctx context.Context, q querier, where string, args ...any) ([]Memory, error) {
+	rows, err := q.QueryContext(ctx, `SELECT user_id, slot, content, retention, created_at, updated_at
+		FROM memories `+where, args...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var out []Memory
@@ -36,20 +44,17 @@ func memories(ctx context.Context, q querier, userID string) ([]Memory, error) {
 			created, updated int64
 		)
 		if err := rows.Scan(&m.UserID, &m.Slot, &m.Content, &m.Retention, &created, &updated); err != nil {
-			return nil, fmt.Errorf("memories of %s: %w", userID, err)
+			return nil, err
 		}
 		m.CreatedAt, m.UpdatedAt = fromNano(created), fromNano(updated)
 		out = append(out, m)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("memories of %s: %w", userID, err)
-	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // PutMemory writes a slot, replacing what it held (the slot keeps its first
-// CreatedAt). Slots outside 0-99 (DESIGN §5) and unknown retention classes
-// are rejected by the table's CHECKs.
+// CreatedAt), and indexes it for recall. Slots outside 0-99 (DESIGN §5) and
+// unknown retention classes are rejected by the table's CHECKs.
 func (db *DB) PutMemory(ctx context.Context, m Memory) error {
 	return db.write(ctx, "put memory", func(tx *sql.Tx) error { return putMemory(ctx, tx, m) })
 }
@@ -68,12 +73,13 @@ func putMemory(ctx context.Context, q querier, m Memory) error {
 	if err != nil {
 		return fmt.Errorf("put memory %s/%d: %w", m.UserID, m.Slot, err)
 	}
-	return nil
+	return indexMemory(ctx, q, m)
 }
 
-// DeleteMemory deletes one slot for real (/forget N): the row is removed
-// with secure_delete and, when something was deleted, Scrub runs so no WAL
-// copy survives. ok is false when the slot was empty.
+// DeleteMemory deletes one slot for real (/forget N, the daily cleanup): the
+// row and its recall document are removed, the recall index is rebuilt so
+// no segment keeps its words, and purge leaves no copy in the file or its
+// WAL. ok is false when the slot was empty.
 func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, error) {
 	var n int64
 	err := db.write(ctx, "delete memory", func(tx *sql.Tx) error {
@@ -81,41 +87,80 @@ func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, 
 		if err != nil {
 			return err
 		}
-		n, err = res.RowsAffected()
-		return err
+		if n, err = res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		return rebuildRecall(ctx, tx)
 	})
 	if err != nil {
 		return false, err
 	}
 	if n > 0 {
-		if err := db.Scrub(ctx); err != nil {
+		if err := db.purge(ctx); err != nil {
 			return true, err
 		}
 	}
 	return n > 0, nil
 }
 
-// DeleteMemories deletes all of a user's memories (/forget all) and scrubs;
-// it returns how many slots were deleted.
-func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
+// ExpireMemory deletes one slot as housekeeping (seed 003 §8.1 自动清理,
+// the daily cleanup of ephemeral memories): the row and its recall
+// document go in one transaction, without DeleteMemory's rebuild and
+// purge, which a user's request to forget (绝对删除) pays for. ok is false
+// when the slot was empty.
+func (db *DB) ExpireMemory(ctx context.Context, userID string, slot int) (bool, error) {
 	var n int64
-	err := db.write(ctx, "delete memories", func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, "DELETE FROM memories WHERE user_id = ?", userID)
+	err := db.write(ctx, "expire memory", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "DELETE FROM memories WHERE user_id = ? AND slot = ?", userID, slot)
 		if err != nil {
 			return err
 		}
 		n, err = res.RowsAffected()
 		return err
 	})
+	return n > 0, err
+}
+
+// DeleteMemories is /forget all, in one transaction: each memory's text
+// is forgotten as ForgetText would (from the messages, replies and episodes
+// that carried it), every memory is deleted, and every recall document of
+// the user goes (episodes stay for history and lingering emotion, but
+// nothing said before is recalled again). Then the index is rebuilt and
+// the file purged, once. It returns how many memories were deleted.
+func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
+	var n int
+	err := db.write(ctx, "delete memories", func(tx *sql.Tx) error {
+		mems, err := memories(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		n = len(mems)
+		for _, m := range mems {
+			if strings.TrimSpace(m.Content) == "" {
+				continue
+			}
+			if _, err := forgetText(ctx, tx, userID, needleRegexp(m.Content)); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM memories WHERE user_id = ?", userID); err != nil {
+			return err
+		}
+		if err := unindexUser(ctx, tx, userID); err != nil {
+			return err
+		}
+		return rebuildRecall(ctx, tx)
+	})
 	if err != nil {
 		return 0, err
 	}
-	if n > 0 {
-		if err := db.Scrub(ctx); err != nil {
-			return int(n), err
-		}
-	}
-	return int(n), nil
+	return n, db.purge(ctx)
+}
+
+// needleRegexp matches needle anywhere, case-insensitively (Unicode simple
+// folding).
+func needleRegexp(needle string) *regexp.Regexp {
+	return regexp.MustCompile("(?i)" + regexp.QuoteMeta(needle))
 }
 
 // ForgetText makes "forget what I said about X" leave no trace of needle in
@@ -127,27 +172,30 @@ func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 //     their emotion values stay, so mood history keeps its shape;
 //   - outbound ledger texts and proactive log texts/reasons containing it
 //     get "";
-//   - occurrences inside the user's inner_state and scratch are cut out.
+//   - occurrences inside the user's inner_state and scratch are cut out;
+//   - the recall documents of the deleted memories and blanked episodes
+//     leave the index (triggers), which is then rebuilt.
 //
-// Everything changes in one transaction, then Scrub removes the old page
-// images from the WAL. It returns the number of rows changed (0: nothing
+// Everything changes in one transaction, then purge removes every old copy
+// from the file and the WAL. It returns the number of rows changed (0: nothing
 // mentioned needle). An empty needle is an error: it would match everything.
 func (db *DB) ForgetText(ctx context.Context, userID, needle string) (int, error) {
 	if strings.TrimSpace(needle) == "" {
 		return 0, errors.New("forget text: empty needle")
 	}
-	re := regexp.MustCompile("(?i)" + regexp.QuoteMeta(needle))
 	var n int
 	err := db.write(ctx, "forget text", func(tx *sql.Tx) error {
 		var err error
-		n, err = forgetText(ctx, tx, userID, re)
-		return err
+		if n, err = forgetText(ctx, tx, userID, needleRegexp(needle)); err != nil || n == 0 {
+			return err
+		}
+		return rebuildRecall(ctx, tx)
 	})
 	if err != nil {
 		return 0, err
 	}
 	if n > 0 {
-		if err := db.Scrub(ctx); err != nil {
+		if err := db.purge(ctx); err != nil {
 			return n, err
 		}
 	}
@@ -239,6 +287,25 @@ func matchingKeys(ctx context.Context, tx *sql.Tx, query, userID string, re *reg
 		return nil, fmt.Errorf("scan for needle: %w", err)
 	}
 	return keys, nil
+}
+
+// purge makes what a forget path deleted unrecoverable from the file.
+// secure_delete zeroes deleted cells and freed pages, but a b-tree page
+// rebuilt by rebalancing keeps old bytes in its unused middle, so a text
+// that once moved between pages can outlive its deletion there (the
+// recall index, whose segments are rewritten by every merge, showed it).
+// VACUUM rewrites every page from the live rows alone; Scrub then empties
+// the WAL that held the old images. It costs time in proportion to the
+// file (BenchmarkRecallForget), which forgetting, a rare user request, can
+// afford.
+func (db *DB) purge(ctx context.Context) error {
+	if db.writer == nil {
+		return fmt.Errorf("purge: %w", ErrReadOnly)
+	}
+	if _, err := db.writer.ExecContext(ctx, "VACUUM"); err != nil {
+		return fmt.Errorf("purge: %w", err)
+	}
+	return db.Scrub(ctx)
 }
 
 // Scrub checkpoints the WAL into the database and truncates it (PRAGMA

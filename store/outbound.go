@@ -9,7 +9,7 @@ import (
 )
 
 const outboundCols = `id, platform, chat_id, chat_kind, user_id, kind, coalesce(inbound_id, 0), text, attachment,
-	status, platform_ids, created_at, sent_at`
+	status, platform_ids, created_at, sent_at, voice`
 
 func scanOutbound(s scanner) (Outbound, error) {
 	var (
@@ -18,7 +18,7 @@ func scanOutbound(s scanner) (Outbound, error) {
 		created, sent int64
 	)
 	err := s.Scan(&o.ID, &o.Platform, &o.ChatID, &o.ChatKind, &o.UserID, &o.Kind, &o.InboundID, &o.Text,
-		&o.Attachment, &o.Status, &ids, &created, &sent)
+		&o.Attachment, &o.Status, &ids, &created, &sent, &o.Voice)
 	if err != nil {
 		return Outbound{}, err
 	}
@@ -61,12 +61,16 @@ func insertOutbound(ctx context.Context, q querier, o Outbound) (int64, error) {
 	if o.Attachment != nil {
 		att = o.Attachment
 	}
+	var voice any
+	if o.Voice != nil {
+		voice = o.Voice
+	}
 	var id int64
 	err = q.QueryRowContext(ctx, `INSERT INTO outbound
-		(platform, chat_id, chat_kind, user_id, kind, inbound_id, text, attachment, status, platform_ids, created_at, sent_at)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+		(platform, chat_id, chat_kind, user_id, kind, inbound_id, text, attachment, status, platform_ids, created_at, sent_at, voice)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
 		o.Platform, o.ChatID, o.ChatKind, o.UserID, o.Kind, nullID(o.InboundID), o.Text, att, o.Status, ids,
-		toNano(o.CreatedAt), toNano(o.SentAt)).Scan(&id)
+		toNano(o.CreatedAt), toNano(o.SentAt), voice).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert outbound: %w", err)
 	}
@@ -109,7 +113,9 @@ func (db *DB) PendingOutbound(ctx context.Context) ([]Outbound, error) {
 }
 
 // MarkOutbound records the delivery outcome: status, the platform's message
-// ids (so reactions find the message) and when. Unknown ids are ErrNotFound.
+// ids (so reactions find the message) and when. A spoken reply's audio is
+// dropped once the entry is no longer pending: it was only kept to be sent.
+// Unknown ids are ErrNotFound.
 func (db *DB) MarkOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) error {
 	ids, err := toJSON(platformIDs)
 	if err != nil {
@@ -117,7 +123,8 @@ func (db *DB) MarkOutbound(ctx context.Context, id int64, status string, platfor
 	}
 	return db.write(ctx, "mark outbound", func(tx *sql.Tx) error {
 		var platform, chatID string
-		err := tx.QueryRowContext(ctx, `UPDATE outbound SET status = ?, platform_ids = ?, sent_at = ? WHERE id = ?
+		err := tx.QueryRowContext(ctx, `UPDATE outbound SET status = ?1, platform_ids = ?2, sent_at = ?3,
+			voice = CASE WHEN ?1 = 'pending' THEN voice END WHERE id = ?4
 			RETURNING platform, chat_id`, status, ids, toNano(at), id).Scan(&platform, &chatID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("outbound %d: %w", id, ErrNotFound)

@@ -9,17 +9,19 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // SchemaVersion is the newest schema this hearth knows: the number of
 // embedded migrations. A file with a higher PRAGMA user_version came from a
 // newer hearth and is refused untouched.
-const SchemaVersion = 2
+const SchemaVersion = 5
 
 //go:embed migrations/*.sql
 var migrationFS embed.FS
@@ -105,11 +107,25 @@ func userVersion(ctx context.Context, q querier) (int, error) {
 	return v, nil
 }
 
-// migration is one embedded NNNN_name.sql file.
+// migration is one embedded NNNN_name.sql file, and the Go step that
+// completes it when the SQL alone cannot (migrationSteps).
 type migration struct {
 	version int
 	name    string
 	sql     string
+	step    migrationStep
+}
+
+// migrationStep runs inside a migration's transaction, after its SQL.
+type migrationStep func(ctx context.Context, tx *sql.Tx, log *slog.Logger) error
+
+// migrationSteps maps a migration's topic (the name between the number and
+// ".sql") to its Go step. Keyed by topic, not number, because migrations
+// are renumbered when branches merge.
+func migrationSteps() map[string]migrationStep {
+	return map[string]migrationStep{
+		"recall": backfillRecall, // index the episodes and memories that exist
+	}
 }
 
 // migrations lists the embedded migrations in order and checks they are
@@ -120,8 +136,9 @@ func migrations() ([]migration, error) {
 		return nil, fmt.Errorf("list migrations: %w", err)
 	}
 	var ms []migration
+	steps := migrationSteps()
 	for _, e := range entries {
-		num, _, ok := strings.Cut(e.Name(), "_")
+		num, topic, ok := strings.Cut(e.Name(), "_")
 		if !ok || !strings.HasSuffix(e.Name(), ".sql") {
 			return nil, fmt.Errorf("migration %s: name must be NNNN_name.sql", e.Name())
 		}
@@ -133,7 +150,7 @@ func migrations() ([]migration, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read migration %s: %w", e.Name(), err)
 		}
-		ms = append(ms, migration{version: v, name: e.Name(), sql: string(body)})
+		ms = append(ms, migration{version: v, name: e.Name(), sql: string(body), step: steps[strings.TrimSuffix(topic, ".sql")]})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
 	for i, m := range ms {
@@ -149,7 +166,7 @@ func migrations() ([]migration, error) {
 
 // migrate applies every migration above from, each in its own transaction
 // that also sets user_version, so a crash leaves a consistent version.
-func migrate(ctx context.Context, w *sql.DB, from int) error {
+func migrate(ctx context.Context, w *sql.DB, from int, log *slog.Logger) error {
 	ms, err := migrations()
 	if err != nil {
 		return err
@@ -158,14 +175,22 @@ func migrate(ctx context.Context, w *sql.DB, from int) error {
 		if m.version <= from {
 			continue
 		}
-		if err := applyMigration(ctx, w, m); err != nil {
+		start := time.Now()
+		if err := applyMigration(ctx, w, m, log); err != nil {
 			return err
 		}
+		// Upgrading an existing file is news for the operator; creating a
+		// new one is not.
+		level := slog.LevelDebug
+		if from > 0 {
+			level = slog.LevelInfo
+		}
+		log.Log(ctx, level, "schema migrated", "version", m.version, "migration", m.name, "took", time.Since(start).Round(time.Millisecond))
 	}
 	return nil
 }
 
-func applyMigration(ctx context.Context, w *sql.DB, m migration) error {
+func applyMigration(ctx context.Context, w *sql.DB, m migration, log *slog.Logger) error {
 	tx, err := w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("migration %s: begin: %w", m.name, err)
@@ -173,6 +198,11 @@ func applyMigration(ctx context.Context, w *sql.DB, m migration) error {
 	defer func() { _ = tx.Rollback() }()
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if m.step != nil {
+		if err := m.step(ctx, tx, log); err != nil {
+			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
 	}
 	// PRAGMA takes no bound parameters; the version is our own integer.
 	if _, err := tx.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(m.version)); err != nil {

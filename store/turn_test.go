@@ -23,7 +23,8 @@ func realTurn(inID int64, u User, i int) Turn {
 		User:      u,
 		Episode: Episode{UserID: u.ID, Platform: "telegram", ChatID: "42", UserText: fmt.Sprintf("message %d", i),
 			ReplyText: "a reply of some length, as a companion would write it", At: at, HasValues: true,
-			Label: "joy", Intensity: 0.6, Salience: 0.5, Confidence: 0.8, TopicTags: []string{"tea"}, Intent: "SMALL_TALK", Sentiment: 0.4},
+			Label: "joy", Intensity: 0.6, Salience: 0.5, Confidence: 0.8, TopicTags: []string{"tea"}, Intent: "SMALL_TALK", Sentiment: 0.4,
+			Disclosure: "light"},
 		Reply:    &Outbound{Platform: "telegram", ChatID: "42", ChatKind: "private", UserID: u.ID, Kind: "reply", Text: "a reply", CreatedAt: at},
 		Memories: []Memory{{UserID: u.ID, Slot: i % 10, Content: "likes tea", Retention: RetentionPermanent, CreatedAt: at}},
 		Signals:  []Signal{{UserID: u.ID, At: at, Tag: "message", Points: 1, Weight: 1, Modality: "text"}},
@@ -61,6 +62,7 @@ func TestCommitTurnWritesEverything(t *testing.T) {
 	eps, _ := db.ChatHistory(ctx, "telegram", "42", 10)
 	wantEp := turn.Episode
 	wantEp.ID, wantEp.InboundID = eps[0].ID, inID
+	wantEp.ChatKind = "private" // from the reply's chat
 	if len(eps) != 1 || !reflect.DeepEqual(eps[0], wantEp) {
 		t.Fatalf("episodes = %+v\nwant %+v", eps, wantEp)
 	}

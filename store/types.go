@@ -34,6 +34,9 @@ type Inbound struct {
 	Addressed bool      `json:"addressed"`
 	At        time.Time `json:"at"`
 	Status    string    `json:"status"`
+	// Media describes the message's voice note or photo (JSON owned by the
+	// bot package) so it can be fetched again after a restart; "" for none.
+	Media string `json:"media,omitempty"`
 }
 
 // Outbound is one entry of the outbound ledger: something the bot decided to
@@ -41,15 +44,18 @@ type Inbound struct {
 // sent once the platform accepted it, so a restart resends exactly what was
 // not yet delivered.
 type Outbound struct {
-	ID          int64     `json:"id"`
-	Platform    string    `json:"platform"`
-	ChatID      string    `json:"chat_id"`
-	ChatKind    string    `json:"chat_kind"`
-	UserID      string    `json:"user_id"`
-	Kind        string    `json:"kind"`       // "reply", "proactive", "gift", "command", "crisis", "alert"
-	InboundID   int64     `json:"inbound_id"` // 0 when not a reply to a stored message
-	Text        string    `json:"text"`
-	Attachment  []byte    `json:"attachment"` // optional JSON-encoded attachment description (transport-neutral)
+	ID         int64  `json:"id"`
+	Platform   string `json:"platform"`
+	ChatID     string `json:"chat_id"`
+	ChatKind   string `json:"chat_kind"`
+	UserID     string `json:"user_id"`
+	Kind       string `json:"kind"`       // "reply", "proactive", "gift", "command", "crisis", "alert"
+	InboundID  int64  `json:"inbound_id"` // 0 when not a reply to a stored message
+	Text       string `json:"text"`
+	Attachment []byte `json:"attachment"` // optional JSON-encoded attachment description (transport-neutral)
+	// Voice is a spoken reply's audio, kept only while the entry is pending
+	// (MarkOutbound drops it); never exported.
+	Voice       []byte    `json:"-"`
 	Status      string    `json:"status"`
 	PlatformIDs []string  `json:"platform_ids"`
 	CreatedAt   time.Time `json:"created_at"`
@@ -110,7 +116,16 @@ type Episode struct {
 	TopicTags  []string  `json:"topic_tags"`
 	Intent     string    `json:"intent"`
 	Sentiment  float64   `json:"sentiment"`
-	Crisis     string    `json:"crisis"` // the crisis floor's category of the user's text, "" for none
+	Crisis     string    `json:"crisis"`   // the crisis floor's category of the user's text, "" for none
+	Modality   string    `json:"modality"` // how the user spoke this turn: text, voice, photo...
+	// ChatKind is where it was said, "private" or "group" ("" when unknown,
+	// which recall treats as private). CommitTurn fills it from the reply's
+	// chat or the inbound message when empty.
+	ChatKind string `json:"chat_kind"`
+	// Disclosure is the perception's disclosure of the turn ("none",
+	// "light", "deep"; "" for episodes older than the recall migration):
+	// deep ones weigh more in recall.
+	Disclosure string `json:"disclosure"`
 }
 
 // Memory is one memory slot of a user (seed 004 slots, seed 003 §8 retention).
@@ -139,8 +154,12 @@ type Usage struct {
 	Kind       string    `json:"kind"`
 	UserID     string    `json:"user_id"`
 	Prompt     int       `json:"prompt"`
+	Cached     int       `json:"cached"` // of Prompt, read from the server's prefix cache
 	Completion int       `json:"completion"`
 	Offline    bool      `json:"offline"`
+	// Units is what a media call consumed, by Kind: seconds transcribed,
+	// characters spoken or images shown; Prompt holds its token equivalent.
+	Units int `json:"units,omitempty"`
 }
 
 // Proactive is one life-loop decision (gated, silent, sent) with its reason.

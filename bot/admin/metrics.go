@@ -26,6 +26,7 @@ const (
 	brainOnline  = "online"
 	brainOffline = "offline"
 	tokPrompt    = "prompt"
+	tokCached    = "cached" // of prompt: read from the server's prefix cache
 	tokComplete  = "completion"
 )
 
@@ -46,6 +47,8 @@ type Metrics struct {
 	budgetOut    prometheus.Gauge
 	activeUsers  sourceGauge
 	tokensToday  sourceGauge
+	mediaCalls   *prometheus.CounterVec
+	mediaUnits   *prometheus.CounterVec
 }
 
 var _ bot.Observer = (*Metrics)(nil)
@@ -69,7 +72,8 @@ func NewMetrics() *Metrics {
 			Name: "hearth_llm_calls_total", Help: "LLM calls by kind, outcome and brain.",
 		}, []string{"kind", "outcome", "brain"}),
 		llmTokens: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "hearth_llm_tokens_total", Help: "LLM tokens spent by kind and type.",
+			Name: "hearth_llm_tokens_total",
+			Help: "LLM tokens spent by kind and type (prompt, completion; cached counts the prompt tokens the server read from its prefix cache).",
 		}, []string{"kind", "type"}),
 		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "hearth_errors_total", Help: "Errors the turn engine recovered from, by kind.",
@@ -86,10 +90,16 @@ func NewMetrics() *Metrics {
 		budgetOut: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "hearth_budget_exhausted", Help: "1 while the daily token budget is spent (DESIGN §8).",
 		}),
+		mediaCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "hearth_media_calls_total", Help: "Transcriptions, speech and image inputs, by kind and outcome (DESIGN §12).",
+		}, []string{"kind", "outcome"}),
+		mediaUnits: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "hearth_media_units_total", Help: "What media calls consumed: seconds transcribed, characters spoken, images shown.",
+		}, []string{"kind"}),
 	}
 	m.reg.MustRegister(
 		m.turns, m.turnSeconds, m.stageSeconds, m.llmCalls, m.llmTokens, m.errors,
-		m.sent, m.reflections, m.proactive, m.budgetOut,
+		m.sent, m.reflections, m.proactive, m.budgetOut, m.mediaCalls, m.mediaUnits,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "hearth_active_users", Help: "Users hearth currently knows as active, read at each scrape.",
 		}, m.activeUsers.value),
@@ -106,6 +116,12 @@ func NewMetrics() *Metrics {
 			for _, b := range []string{brainOnline, brainOffline} {
 				m.llmCalls.WithLabelValues(string(k), o, b)
 			}
+		}
+	}
+	for _, k := range []string{bot.UsageTranscription, bot.UsageSpeech, bot.UsageImage} {
+		m.mediaUnits.WithLabelValues(k)
+		for _, o := range []string{outcomeOK, outcomeError} {
+			m.mediaCalls.WithLabelValues(k, o)
 		}
 	}
 	return m
@@ -136,9 +152,25 @@ func (m *Metrics) LLM(kind bot.Kind, u bot.Usage, offline bool, err error) {
 	if u.PromptTokens > 0 {
 		m.llmTokens.WithLabelValues(string(kind), tokPrompt).Add(float64(u.PromptTokens))
 	}
+	if u.CachedTokens > 0 {
+		m.llmTokens.WithLabelValues(string(kind), tokCached).Add(float64(u.CachedTokens))
+	}
 	if u.CompletionTokens > 0 {
 		m.llmTokens.WithLabelValues(string(kind), tokComplete).Add(float64(u.CompletionTokens))
 	}
+}
+
+// WatchBrain exports hearth_brain_up: 1 while the model is reachable as
+// far as the circuit breaker knows, read from healthy at each scrape.
+func (m *Metrics) WatchBrain(healthy func() bool) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "hearth_brain_up", Help: "1 while the model answers; 0 while the offline brain stands in for it.",
+	}, func() float64 {
+		if healthy() {
+			return 1
+		}
+		return 0
+	}))
 }
 
 // Error records an error the engine recovered from.
@@ -161,6 +193,16 @@ func (m *Metrics) BudgetExhausted(exhausted bool) {
 		return
 	}
 	m.budgetOut.Set(0)
+}
+
+// Media records one media call and what it consumed: seconds transcribed
+// (bot.UsageTranscription), characters spoken (bot.UsageSpeech) or images
+// shown to the model (bot.UsageImage).
+func (m *Metrics) Media(kind string, units int, err error) {
+	m.mediaCalls.WithLabelValues(kind, outcome(err)).Inc()
+	if units > 0 {
+		m.mediaUnits.WithLabelValues(kind).Add(float64(units))
+	}
 }
 
 // ActiveUsersFrom makes every scrape read the active-user gauge from read,

@@ -49,7 +49,7 @@ func TestMetricsObserver(t *testing.T) {
 	obs.Turn(1500 * time.Millisecond)
 	obs.Turn(10 * time.Millisecond)
 	obs.Stage("perceive", 20*time.Millisecond)
-	obs.LLM(bot.KindReply, bot.Usage{PromptTokens: 100, CompletionTokens: 30}, false, nil)
+	obs.LLM(bot.KindReply, bot.Usage{PromptTokens: 100, CachedTokens: 64, CompletionTokens: 30}, false, nil)
 	obs.LLM(bot.KindReply, bot.Usage{PromptTokens: 7}, true, nil)
 	obs.LLM(bot.KindPerception, bot.Usage{}, false, errors.New("timeout"))
 	obs.Error("turn")
@@ -62,6 +62,12 @@ func TestMetricsObserver(t *testing.T) {
 	active := 12
 	m.ActiveUsersFrom(func() (int, error) { return active, nil })
 	m.TokensTodayFrom(func() (int, error) { return 3456, nil })
+	obs.Media(bot.UsageTranscription, 7, nil)
+	obs.Media(bot.UsageTranscription, 0, errors.New("404"))
+	obs.Media(bot.UsageSpeech, 42, nil)
+	obs.Media(bot.UsageImage, 1, nil)
+	up := false
+	m.WatchBrain(func() bool { return up })
 
 	counter := func(name string, labels map[string]string) float64 {
 		return sample(t, m, name, labels).GetCounter().GetValue()
@@ -81,7 +87,9 @@ func TestMetricsObserver(t *testing.T) {
 		{"perception error", counter("hearth_llm_calls_total", map[string]string{"kind": "perception", "outcome": "error", "brain": "online"}), 1},
 		{"lifeloop pre-created", counter("hearth_llm_calls_total", map[string]string{"kind": "lifeloop", "outcome": "ok", "brain": "online"}), 0},
 		{"prompt tokens", counter("hearth_llm_tokens_total", map[string]string{"kind": "reply", "type": "prompt"}), 107},
+		{"cached tokens", counter("hearth_llm_tokens_total", map[string]string{"kind": "reply", "type": "cached"}), 64},
 		{"completion tokens", counter("hearth_llm_tokens_total", map[string]string{"kind": "reply", "type": "completion"}), 30},
+		{"brain down", gauge("hearth_brain_up"), 0},
 		{"errors", counter("hearth_errors_total", map[string]string{"kind": "turn"}), 1},
 		{"sent", counter("hearth_messages_sent_total", map[string]string{"kind": "reply"}), 2},
 		{"reflections ok", counter("hearth_reflections_total", map[string]string{"outcome": "ok"}), 1},
@@ -90,6 +98,11 @@ func TestMetricsObserver(t *testing.T) {
 		{"budget", gauge("hearth_budget_exhausted"), 1},
 		{"active users", gauge("hearth_active_users"), 12},
 		{"tokens today", gauge("hearth_tokens_today"), 3456},
+		{"transcriptions ok", counter("hearth_media_calls_total", map[string]string{"kind": "transcription", "outcome": "ok"}), 1},
+		{"transcriptions failed", counter("hearth_media_calls_total", map[string]string{"kind": "transcription", "outcome": "error"}), 1},
+		{"transcribed seconds", counter("hearth_media_units_total", map[string]string{"kind": "transcription"}), 7},
+		{"spoken characters", counter("hearth_media_units_total", map[string]string{"kind": "speech"}), 42},
+		{"image inputs", counter("hearth_media_units_total", map[string]string{"kind": "image"}), 1},
 	} {
 		if diff := c.got - c.want; diff > 1e-9 || diff < -1e-9 {
 			t.Errorf("%s: %v, want %v", c.what, c.got, c.want)
@@ -98,6 +111,10 @@ func TestMetricsObserver(t *testing.T) {
 	obs.BudgetExhausted(false)
 	if g := gauge("hearth_budget_exhausted"); g != 0 {
 		t.Errorf("budget after reset %v", g)
+	}
+	up = true
+	if g := gauge("hearth_brain_up"); g != 1 {
+		t.Errorf("brain up gauge %v, want 1 once the model is back", g)
 	}
 	// The source gauges are read at each scrape, and a failed read keeps
 	// the last good value.
@@ -124,8 +141,8 @@ func TestMetricsObserver(t *testing.T) {
 		}
 	}
 	sort.Strings(names)
-	if len(names) != 12 {
-		t.Errorf("hearth metrics %v, want 12", names)
+	if len(names) != 15 {
+		t.Errorf("hearth metrics %v, want 15", names)
 	}
 }
 

@@ -23,41 +23,46 @@ const defaultMaxLength = 300
 // choice).
 const minEchoRunes = 6
 
-// Trailer values of the offline brain (our choice: a rule-based guess is
-// less certain than a model, so confidence stays at or below 0.6).
+// Trailer values of the offline brain where no situation gives its own
+// (situations.yaml does; our choice: a rule-based guess is less certain than
+// a model, so confidence stays at or below 0.7).
 const (
-	baseIntensity      = 0.3 // any non-neutral emotion
-	sentimentIntensity = 0.5 // added per unit of |sentiment|
-	neutralIntensity   = 0.2
-	strongIntensity    = 0.8 // insults, gifts, confessions
-	baseSalience       = 0.3
-	sentimentSalience  = 0.4
-	factSalience       = 0.7 // the user stated a fact worth keeping
-	crisisSalience     = 0.9
-	lowConfidence      = 0.4
-	highConfidence     = 0.6 // intent known and emotion non-neutral
-	maxScratchRunes    = 60  // "scratch short" (brain brief)
+	neutralIntensity    = 0.2
+	feltIntensity       = 0.5  // a feeling the user named ("I feel so alone")
+	intensifierStrength = 0.15 // added when they said it strongly ("so", "好", "すごく")
+	sentimentIntensity  = 0.4  // added per unit of |sentiment|
+	strongIntensity     = 0.8  // a verified gift
+	baseSalience        = 0.2
+	lightSalience       = 0.45 // an everyday disclosure (DESIGN §3 step 3)
+	feltSalience        = 0.55 // a named feeling is a disclosure of its own
+	deepSalience        = 0.8  // a deep one: heartbreak, loss, family
+	factSalience        = 0.7  // the user stated a fact worth keeping
+	crisisSalience      = 0.95
+	crisisIntensity     = 0.9
+	lowConfidence       = 0.4
+	feltConfidence      = 0.65 // the feeling was named in the message
+	maxScratchRunes     = 60   // "scratch short" (brain brief)
 )
 
 // Offline is the deterministic, rule-based brain used without an LLM
 // (DESIGN §9) and when the token budget is spent (DESIGN §8). It answers from
 // req.Hints alone, never touches the network, and is safe for concurrent use.
+// What it knows — wording, situations, themes, names, facts — is data
+// (bot/brain/data), read once by NewOffline.
 type Offline struct {
-	book      phrasebook
-	topics    []topic
-	facts     []factPattern
-	forbidden []string // forbiddenPhrases, lower-cased
+	k *knowledge
 }
 
 var _ bot.Brain = (*Offline)(nil)
 
-// NewOffline builds the offline brain.
+// NewOffline builds the offline brain. Its data is embedded in the binary
+// and checked by the package's tests, so a failure here is a bug: it panics.
 func NewOffline() *Offline {
-	o := &Offline{book: newPhrasebook(), topics: newTopics(), facts: newFactPatterns()}
-	for _, f := range forbiddenPhrases() {
-		o.forbidden = append(o.forbidden, strings.ToLower(f))
+	k, err := loadKnowledge()
+	if err != nil {
+		panic(fmt.Sprintf("offline brain data: %v", err))
 	}
-	return o
+	return &Offline{k: k}
 }
 
 // Complete answers one call of any kind. Replies carry a valid trailer that
@@ -75,7 +80,8 @@ func (o *Offline) Complete(ctx context.Context, req bot.Request) (bot.Response, 
 	)
 	switch req.Kind {
 	case bot.KindReply:
-		raw := o.reply(h) + "\n" + Delimiter + "\n" + o.trailer(h)
+		t := o.view(h)
+		raw := o.reply(t) + "\n" + Delimiter + "\n" + o.trailer(t)
 		sp := NewSplitter(req.Stream)
 		sp.Write(raw)
 		resp.Text, resp.Trailer = sp.Close()
@@ -100,69 +106,26 @@ func (o *Offline) Complete(ctx context.Context, req bot.Request) (bot.Response, 
 	return resp, nil
 }
 
-// reply composes the visible reply from the turn's hints.
-func (o *Offline) reply(h bot.Hints) string {
-	seed := variety(h.Text, h.Turn)
-	lang := h.Language
-	p := func(key string, slot uint64) string { return o.phrase(key, h, seed, slot) }
-
-	type part struct {
-		text string
-		prio int // higher survives MaxLength longer
-	}
+// reply composes the visible reply (see turnView.compose), fits it into the
+// strategy's max_length by dropping the least important parts, and adds an
+// emoji where the strategy allows one.
+func (o *Offline) reply(t *turnView) string {
+	h, lang := t.h, t.lang
 	var parts []part
-	add := func(text string, prio int) {
-		if text != "" {
-			parts = append(parts, part{text, prio})
-		}
-	}
-	topics := findTopics(o.topics, h.Text)
 	switch {
 	case h.Crisis:
 		// Gentle, no emoji, no questions about plans: one calm paragraph.
-		return fitLength(p("crisis", 1), maxLen(h), lang)
+		return fitLength(t.say("crisis", 1), maxLen(h), lang)
 	case h.Decline:
-		add(p("decline", 1), 3)
+		parts = []part{{t.say("decline", 1), prioAck}}
 	case h.Gift != "":
-		add(p("gift", 1), 3)
+		parts = []part{{t.say("gift", 1), prioAck}}
 	default:
-		intent := strings.ToUpper(h.Intent)
-		if _, ok := o.book[intent]; !ok {
-			intent = "SMALL_TALK"
-		}
-		emo := emotionKey(h.Emotion)
-		if felt := emotionKey(h.Felt); felt != "" && heart.Emotion(h.Felt).Category() == heart.CategoryNegative {
-			emo = felt
-		}
-		if emo != "" && (intent == "SMALL_TALK" || intent == "IGNORE") {
-			// Small talk has no wording of its own worth keeping: the
-			// user's feeling leads (seed 000 strategy).
-			add(p(emo, 3), 3)
-			emo = ""
-		} else {
-			add(p(intentKey(intent, h.Relationship), 1), 3)
-		}
-		cool := strings.EqualFold(h.Lingering, "anger") && h.RefusalAllowed
-		if cool {
-			// Seed 002 refusal knobs: still upset, so no cheerful mirroring.
-			add(p("cool", 2), 2)
-			if emotionLabel(bot.Hints{Emotion: h.Emotion}) == "joy" {
-				emo = ""
-			}
-		}
-		if emo != "" {
-			add(p(emo, 3), 2)
-		}
-		if len(topics) > 0 && !h.ProactiveQuestion {
-			add(o.withTopic(p("topic", 4), topics[0], lang), 1)
-		}
+		parts = t.compose()
 	}
-	if h.ProactiveQuestion && !h.Decline {
-		if len(topics) > 0 {
-			add(o.withTopic(p("question.topic", 5), topics[0], lang), 2)
-		} else {
-			add(p("question", 5), 2)
-		}
+	if h.Unsensed != "" {
+		// DESIGN §12: she says what she could not hear or see, first.
+		parts = append([]part{{t.say("unsensed."+h.Unsensed, 7), prioUnsensed}}, parts...)
 	}
 	limit := maxLen(h)
 	join := func(ps []part) string {
@@ -170,12 +133,11 @@ func (o *Offline) reply(h bot.Hints) string {
 		for i, x := range ps {
 			ss[i] = x.text
 		}
-		return joinSentences(ss, lang)
+		return capitalise(joinSentences(ss, lang), lang)
 	}
-	// Drop the least important parts until the reply fits.
 	for len(parts) > 1 && utf8.RuneCountInString(join(parts)) > limit {
-		low := 1
-		for i := 1; i < len(parts); i++ {
+		low := 0
+		for i := range parts {
 			if parts[i].prio < parts[low].prio {
 				low = i
 			}
@@ -183,109 +145,96 @@ func (o *Offline) reply(h bot.Hints) string {
 		parts = append(parts[:low], parts[low+1:]...)
 	}
 	text := join(parts)
-	if o.echoes(text, h.Text) {
+	if echoes(text, h.Text) && len(parts) > 1 {
 		text = join(parts[:1])
 	}
 	if h.EmojiAllowed && !h.Decline {
-		em := emojiFor(emotionLabel(h))
-		cand := text + " " + em[pick(seed, 6, len(em))]
+		em := emojiFor(t.feeling().label)
+		cand := text + " " + em[pick(t.seed, 6, len(em))]
 		if utf8.RuneCountInString(cand) <= limit {
 			text = cand
 		}
 	}
-	return o.sanitize(fitLength(text, limit, lang), lang)
-}
-
-// phrase picks a variant of key in the hints' language and fills it in.
-func (o *Offline) phrase(key string, h bot.Hints, seed, slot uint64) string {
-	vs := o.book[key][h.Language]
-	var usable []string
-	for _, v := range vs {
-		if strings.Contains(v, "{user}") && h.User == "" || strings.Contains(v, "{persona}") && h.Persona == "" {
-			continue
-		}
-		if strings.Contains(v, "{item}") && h.Gift == "" {
-			continue
-		}
-		usable = append(usable, v)
-	}
-	if len(usable) == 0 {
-		return ""
-	}
-	v := usable[pick(seed, slot, len(usable))]
-	return fill(v, h)
-}
-
-// fill replaces the placeholders; cheaper than a strings.Replacer per call.
-func fill(v string, h bot.Hints) string {
-	if !strings.Contains(v, "{") {
-		return v
-	}
-	v = strings.ReplaceAll(v, "{user}", h.User)
-	v = strings.ReplaceAll(v, "{persona}", h.Persona)
-	return strings.ReplaceAll(v, "{item}", h.Gift)
-}
-
-func (o *Offline) withTopic(s string, t topic, lang string) string {
-	name := t.name[lang]
-	if lang == langEN && strings.HasPrefix(s, "{topic}") {
-		name = strings.ToUpper(name[:1]) + name[1:]
-	}
-	return strings.ReplaceAll(s, "{topic}", name)
-}
-
-// intentKey picks the phrase group of an intent, reserved for romance
-// while the relationship is still young (seed 003 states).
-func intentKey(intent, relationship string) string {
-	switch strings.ToLower(relationship) {
-	case "stranger", "acquaintance":
-		if intent == "FLIRT" || intent == "LOVE_CONFESSION" {
-			return intent + ".reserved"
-		}
-	}
-	return intent
+	return sanitize(fitLength(text, limit, lang), lang)
 }
 
 // echoes reports whether reply repeats the user's whole text: the offline
-// brain may reflect a keyword, never parrot the message.
-func (o *Offline) echoes(reply, user string) bool {
+// brain may reflect a word, never parrot the message.
+func echoes(reply, user string) bool {
 	user = strings.TrimSpace(user)
 	return utf8.RuneCountInString(user) >= minEchoRunes && strings.Contains(strings.ToLower(reply), strings.ToLower(user))
 }
 
-// trailer builds the reply's JSON trailer (DESIGN §3 step 8).
-func (o *Offline) trailer(h bot.Hints) string {
-	label := emotionLabel(h)
-	sent := math.Min(math.Abs(h.Sentiment), 1)
-	intensity := neutralIntensity
-	if label != "neutral" {
-		intensity = baseIntensity + sentimentIntensity*sent
+// moment is the trailer's honest reading of the turn (seed 002 values).
+type moment struct {
+	label                           string
+	intensity, salience, confidence float64
+}
+
+// feeling reads the moment: the lead situation's values (situations.yaml),
+// the user's own feeling in this message where it says more (a hard
+// feeling outweighs a cheerful situation), how strongly it was said, and
+// how much of themselves the user disclosed.
+func (t *turnView) feeling() moment {
+	h := t.h
+	if h.Crisis {
+		return moment{string(heart.LabelSadness), crisisIntensity, crisisSalience, highConfidence}
 	}
-	switch strings.ToUpper(h.Intent) {
-	case "INSULT", "LOVE_CONFESSION", "GIFT_SEND":
-		intensity = strongIntensity
+	m := moment{string(heart.LabelNeutral), neutralIntensity, baseSalience, lowConfidence}
+	lead := t.lead()
+	if lead != nil {
+		m = moment{lead.Feel.Label, lead.Feel.Intensity, lead.Feel.Salience, lead.Feel.Confidence}
 	}
 	if h.Gift != "" {
-		intensity = strongIntensity
+		m = moment{string(heart.LabelJoy), strongIntensity, factSalience, highConfidence}
 	}
-	facts := findFacts(o.facts, h.Text, h.Language)
-	salience := baseSalience + sentimentSalience*sent
-	if len(facts) > 0 {
-		salience = math.Max(salience, factSalience)
+	sent := math.Min(math.Abs(h.Sentiment), 1)
+	named := feltIntensity + sentimentIntensity*sent
+	if t.k.intensifiers.Has(h.Text) {
+		named += intensifierStrength
 	}
-	if h.Crisis {
-		salience = crisisSalience
+	// A named feeling leads where no news or request does, and a hard
+	// feeling outweighs a cheerful one; a situation's own values stand
+	// where it names the same feeling ("thanks" is gratitude enough).
+	plain := lead == nil || lead.Kind == kindSocial || m.label == string(heart.LabelNeutral)
+	if fl := feltLabel(t.felt()); fl != "" && (plain || negative(fl) && !negative(m.label)) {
+		m.label = fl
+		m.intensity = math.Max(m.intensity, named)
+		m.salience = math.Max(m.salience, feltSalience)
+		m.confidence = math.Max(m.confidence, feltConfidence)
 	}
-	confidence := lowConfidence
-	if h.Intent != "" && label != "neutral" {
-		confidence = highConfidence
+	switch heart.Disclosure(h.Disclosure) {
+	case heart.DisclosureDeep:
+		m.salience = math.Max(m.salience, deepSalience)
+	case heart.DisclosureLight:
+		m.salience = math.Max(m.salience, lightSalience)
 	}
+	if len(t.facts) > 0 {
+		m.salience = math.Max(m.salience, factSalience)
+	}
+	return m
+}
+
+// highConfidence is the confidence of a crisis or verified gift reading.
+const highConfidence = 0.7
+
+// negative reports whether a trailer label is a hard feeling.
+func negative(label string) bool {
+	switch heart.Label(label) {
+	case heart.LabelSadness, heart.LabelAnger, heart.LabelFear:
+		return true
+	}
+	return false
+}
+
+// trailer builds the reply's JSON trailer (DESIGN §3 step 8).
+func (o *Offline) trailer(t *turnView) string {
+	m := t.feeling()
 	tags := []string{}
-	topics := findTopics(o.topics, h.Text)
-	for _, t := range topics {
-		tags = append(tags, t.tag)
+	for _, tp := range t.topics {
+		tags = append(tags, tp.Tag)
 	}
-	t := struct {
+	tr := struct {
 		Label      string         `json:"emotion_label"`
 		Intensity  float64        `json:"emotion_intensity"`
 		Salience   float64        `json:"salience"`
@@ -293,8 +242,8 @@ func (o *Offline) trailer(h bot.Hints) string {
 		Topics     []string       `json:"topic_tags"`
 		Remember   []rememberItem `json:"remember"`
 		Scratch    string         `json:"scratch"`
-	}{label, round2(math.Min(intensity, 1)), round2(math.Min(salience, 1)), confidence, tags, facts, scratch(h, topics)}
-	b, err := json.Marshal(t)
+	}{m.label, round2(math.Min(m.intensity, 1)), round2(math.Min(m.salience, 1)), m.confidence, tags, o.k.remember(t.h, t.facts), scratch(t)}
+	b, err := json.Marshal(tr)
 	if err != nil { // cannot happen: plain values only
 		return "{}"
 	}
@@ -302,15 +251,15 @@ func (o *Offline) trailer(h bot.Hints) string {
 }
 
 // scratch is a short working note: what the bot is in the middle of.
-func scratch(h bot.Hints, topics []topic) string {
+func scratch(t *turnView) string {
 	var parts []string
-	if h.Intent != "" {
-		parts = append(parts, "last: "+strings.ToLower(h.Intent))
+	if s := t.lead(); s != nil {
+		parts = append(parts, "last: "+s.Name)
 	}
-	if len(topics) > 0 {
-		parts = append(parts, "topic: "+topics[0].tag)
+	if len(t.topics) > 0 {
+		parts = append(parts, "topic: "+t.topics[0].Tag)
 	}
-	if h.Crisis {
+	if t.h.Crisis {
 		parts = []string{"stay gentle, check in softly"}
 	}
 	s := strings.Join(parts, "; ")
@@ -321,13 +270,10 @@ func scratch(h bot.Hints, topics []topic) string {
 }
 
 // sanitize is the last guard against seed 003 §7.2's forbidden phrases: a
-// text containing one is replaced by the polite check-in, which has none.
-func (o *Offline) sanitize(s, lang string) string {
-	lower := strings.ToLower(s)
-	for _, f := range o.forbidden {
-		if strings.Contains(lower, f) {
-			return map[string]string{langEN: "Hi, I'm here if you want to talk.", langZH: "你好，想聊天的话我在。", langJA: "こんにちは。話したくなったらいつでもどうぞ。"}[lang]
-		}
+// text containing one is replaced by a quiet line that has none.
+func sanitize(s, lang string) string {
+	if heart.ContainsForbidden(s) {
+		return map[string]string{langEN: "Hi, I'm here if you want to talk.", langZH: "你好，想聊天的话我在。", langJA: "こんにちは。話したくなったらいつでもどうぞ。"}[lang]
 	}
 	return s
 }
@@ -358,31 +304,33 @@ func emotionKey(e string) string {
 	return ""
 }
 
-// emotionLabel maps the turn to a trailer emotion label (DESIGN §3 step 8):
-// the user's seed 000 emotion first, the intent when that is neutral.
-func emotionLabel(h bot.Hints) string {
-	switch strings.ToLower(h.Emotion) {
-	case "happy", "excited", "grateful", "curious":
-		return "joy"
+// feltLabel maps a seed 000 user emotion to the trailer label it stirs
+// (DESIGN §3 step 8); "" for neutral, seeking and unknown emotions.
+func feltLabel(e string) string {
+	switch strings.ToLower(e) {
+	case "happy", "excited", "grateful":
+		return string(heart.LabelJoy)
 	case "sad", "lonely":
-		return "sadness"
+		return string(heart.LabelSadness)
 	case "angry", "frustrated":
-		return "anger"
+		return string(heart.LabelAnger)
 	case "anxious":
-		return "fear"
+		return string(heart.LabelFear)
 	}
-	if h.Gift != "" {
-		return "joy"
+	return ""
+}
+
+// emojiFor is the emoji the offline brain may add, per trailer emotion
+// label, when the seed 000 strategy allows emoji.
+func emojiFor(label string) []string {
+	switch heart.Label(label) {
+	case heart.LabelJoy:
+		return []string{"😊", "✨", "🌸"}
+	case heart.LabelSadness, heart.LabelFear:
+		return []string{"🫂", "🌙"}
+	default:
+		return []string{"🙂", "🍵"}
 	}
-	switch strings.ToUpper(h.Intent) {
-	case "COMPLIMENT", "FLIRT", "LOVE_CONFESSION", "COMFORT", "APOLOGY", "GIFT_SEND", "GREETING":
-		return "joy"
-	case "INSULT":
-		return "anger"
-	case "CRITICISM", "IGNORE":
-		return "sadness"
-	}
-	return "neutral"
 }
 
 func maxLen(h bot.Hints) int {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"hearth/bot"
+	"hearth/heart"
 )
 
 // checkinSilence is how long both sides must have been silent before the
@@ -57,8 +58,7 @@ func (o *Offline) reflect(h bot.Hints) string {
 	if h.User == "" {
 		h.User = map[string]string{langEN: "this person", langZH: "对方", langJA: "あの人"}[h.Language]
 	}
-	seed := variety(h.InnerState, h.Turn)
-	p := func(key string) string { return o.phrase(key, h, seed, 1) }
+	t := o.view(bot.Hints{Language: h.Language, User: h.User, Persona: h.Persona, Turn: h.Turn, Text: h.InnerState})
 	state := strings.ToLower(h.Relationship)
 	switch state {
 	case "stranger", "acquaintance", "friend", "close":
@@ -72,46 +72,108 @@ func (o *Offline) reflect(h bot.Hints) string {
 			userText.WriteString("\n")
 		}
 	}
-	parts := []string{p("reflect." + state)}
-	if ts := findTopics(o.topics, userText.String()); len(ts) > 0 {
-		parts = append(parts, o.withTopic(p("reflect.theme"), ts[0], h.Language))
+	parts := []string{t.say("inner."+state, 1)}
+	if ts := o.k.topicsIn(userText.String()); len(ts) > 0 {
+		parts = append(parts, t.sayWith("inner.theme", 1, map[string]string{"topic": ts[0].Name[h.Language]}))
 	} else {
-		parts = append(parts, p("reflect.everyday"))
+		parts = append(parts, t.say("inner.everyday", 1))
 	}
-	switch emotionLabel(h) {
-	case "sadness", "fear":
-		parts = append(parts, p("reflect.low"))
+	if negative(feltLabel(h.Emotion)) {
+		parts = append(parts, t.say("inner.low", 1))
 	}
 	switch {
 	case h.Mood <= moodHurt:
-		parts = append(parts, p("reflect.hurt"))
+		parts = append(parts, t.say("inner.hurt", 1))
 	case h.Mood >= moodWarm:
-		parts = append(parts, p("reflect.warm"))
+		parts = append(parts, t.say("inner.warm", 1))
 	default:
-		parts = append(parts, p("reflect.calm"))
+		parts = append(parts, t.say("inner.calm", 1))
 	}
-	return o.sanitize(joinSentences(parts, h.Language), h.Language)
+	return sanitize(joinSentences(parts, h.Language), h.Language)
 }
 
-// lifeloop decides whether to check in: only after checkinSilence, never in
-// a crisis, with a seed 003 §7.1 greeting for the relationship state (warm
-// for friend and close, polite otherwise). Silence is a valid answer.
+// lifeloop decides whether to check in (seed 003 §7.1): only after
+// checkinSilence, never in a crisis. A friend or close friend gets a light,
+// friendly check-in, anyone else a polite one that leaves the lead to them.
+// Where there is something real to refer to — a matter they shared (from
+// the recent conversation), a pet they told about (from memory), a theme
+// they talked about — the check-in names it, never pressing. The variant
+// rotates with the local day, so consecutive days never repeat one.
 func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	if h.Crisis || h.Silence < checkinSilence {
 		return false, ""
 	}
-	key := "checkin.polite"
+	t := o.view(bot.Hints{Language: h.Language, User: h.User, Persona: h.Persona, Memories: h.Memories, Recalled: h.Recalled, Now: h.Now})
+	vars := map[string]string{}
+	for i := len(h.Recent) - 1; i >= 0; i-- {
+		m := h.Recent[i]
+		if m.Role != "user" {
+			continue
+		}
+		for _, s := range o.k.situationsIn(m.Content, "") {
+			if s.Deep && vars["thing"] == "" {
+				vars["thing"] = s.Thing[h.Language]
+			}
+		}
+		if ts := o.k.topicsIn(m.Content); len(ts) > 0 && vars["topic"] == "" {
+			vars["topic"] = ts[0].Name[h.Language]
+		}
+	}
+	for i := len(t.known) - 1; i >= 0; i-- {
+		if f := t.known[i]; f.kind.Dict["kind"] == dictPets && vars["pet_name"] == "" {
+			vars["pet_name"] = f.fields["name"]
+		}
+	}
+	var real, plain []string
 	switch strings.ToLower(h.Relationship) {
 	case "friend", "close":
-		key = "checkin.warm"
+		real, plain = []string{"checkin.deep", "checkin.pet", "checkin.topic"}, []string{"checkin.warm"}
+	case "acquaintance":
+		real, plain = []string{"checkin.deep", "checkin.polite.topic"}, []string{"checkin.polite"}
+	default:
+		// Seed 003 §3.1: a stranger is not asked about private matters,
+		// so the check-in names nothing they said.
+		real, plain = []string{""}, []string{"checkin.polite"}
 	}
-	msg := o.phrase(key, h, variety(h.Relationship, int(h.Silence/time.Hour)+h.Turn), 1)
-	if h.Greeting != "" {
-		msg = h.Greeting // the caller's seed 003 §7.1 greeting, verbatim
+	// Seed 003 §7.1: a matter they shared is what a check-in asks after;
+	// otherwise anything real (a pet, a theme), else a plain greeting.
+	pool := t.usable(real[:1], vars)
+	if len(pool) == 0 {
+		pool = t.usable(real[1:], vars)
 	}
-	msg = o.sanitize(msg, h.Language)
-	if msg == "" {
+	if len(pool) == 0 {
+		pool = t.usable(plain, vars)
+	}
+	if len(pool) == 0 {
+		return false, ""
+	}
+	day := 0
+	if !h.Now.IsZero() {
+		y, m, d := h.Now.Date()
+		day = int(time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400)
+	}
+	msg := pool[(day+int(variety(h.User, 0)%uint64(len(pool))))%len(pool)]
+	msg = capitalise(msg, h.Language)
+	if heart.ContainsForbidden(msg) {
 		return false, ""
 	}
 	return true, msg
+}
+
+// usable lists every variant of keys that can be filled, in order.
+func (t *turnView) usable(keys []string, extra map[string]string) []string {
+	var out []string
+	for _, key := range keys {
+		for _, v := range t.k.book[key][t.lang] {
+			if s, ok := fill(v, func(n string) string {
+				if x, ok := extra[n]; ok {
+					return x
+				}
+				return t.vars[n]
+			}); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }

@@ -2,120 +2,61 @@ package brain
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"hearth/bot"
 )
 
-// topic is a theme the offline brain recognises in any of the three
-// languages and names in the persona's language.
-type topic struct {
-	tag      string            // topic_tags value in the trailer
-	keywords []string          // lower-case, any language
-	name     map[string]string // display word per language
-}
-
-// maxTopicTags bounds the trailer's topic_tags (our choice: a few keywords).
-const maxTopicTags = 3
-
-// newTopics is the built-in topic lexicon, in a fixed order so matching is
-// deterministic.
-func newTopics() []topic {
-	return []topic{
-		{"work", []string{"work", "job", "boss", "office", "meeting", "工作", "上班", "老板", "加班", "仕事", "会社", "上司", "残業"}, map[string]string{langEN: "work", langZH: "工作", langJA: "仕事"}},
-		{"study", []string{"school", "exam", "study", "homework", "class", "学习", "考试", "作业", "学校", "勉強", "試験", "宿題"}, map[string]string{langEN: "school", langZH: "学习", langJA: "勉強"}},
-		{"sleep", []string{"sleep", "tired", "insomnia", "睡", "失眠", "困", "眠", "寝"}, map[string]string{langEN: "sleep", langZH: "睡眠", langJA: "睡眠"}},
-		{"food", []string{"food", "eat", "dinner", "lunch", "cook", "吃", "饭", "做菜", "食べ", "ご飯", "料理"}, map[string]string{langEN: "food", langZH: "吃饭", langJA: "ご飯"}},
-		{"weather", []string{"weather", "rain", "snow", "sunny", "天气", "下雨", "下雪", "天気", "雨", "雪"}, map[string]string{langEN: "the weather", langZH: "天气", langJA: "天気"}},
-		{"music", []string{"music", "song", "concert", "音乐", "歌", "演唱会", "音楽", "ライブ"}, map[string]string{langEN: "music", langZH: "音乐", langJA: "音楽"}},
-		{"games", []string{"game", "gaming", "游戏", "ゲーム"}, map[string]string{langEN: "games", langZH: "游戏", langJA: "ゲーム"}},
-		{"movies", []string{"movie", "film", "series", "电影", "剧", "映画", "ドラマ"}, map[string]string{langEN: "movies", langZH: "电影", langJA: "映画"}},
-		{"family", []string{"family", "mom", "dad", "mother", "father", "sister", "brother", "家人", "妈妈", "爸爸", "家里", "家族", "母", "父"}, map[string]string{langEN: "family", langZH: "家人", langJA: "家族"}},
-		{"friends", []string{"friend", "朋友", "友達", "友だち"}, map[string]string{langEN: "friends", langZH: "朋友", langJA: "友だち"}},
-		{"travel", []string{"travel", "trip", "vacation", "旅行", "旅游", "出差", "旅"}, map[string]string{langEN: "travel", langZH: "旅行", langJA: "旅行"}},
-		{"pets", []string{"cat", "dog", "pet", "猫", "狗", "宠物", "犬", "ペット"}, map[string]string{langEN: "pets", langZH: "宠物", langJA: "ペット"}},
-		{"health", []string{"sick", "doctor", "hospital", "headache", "生病", "医院", "头疼", "病院", "風邪"}, map[string]string{langEN: "health", langZH: "身体", langJA: "体調"}},
-	}
-}
-
-// findTopics returns the topics mentioned in text, in lexicon order, at most
-// maxTopicTags.
-func findTopics(topics []topic, text string) []topic {
-	lower := strings.ToLower(text)
-	var out []topic
-	for _, t := range topics {
-		for _, k := range t.keywords {
-			if containsKeyword(lower, k) {
-				out = append(out, t)
-				break
-			}
-		}
-		if len(out) == maxTopicTags {
-			break
-		}
-	}
-	return out
-}
-
-// containsKeyword matches ASCII keywords at a word start ("cat" not in
-// "education") and other keywords anywhere (CJK has no spaces).
-func containsKeyword(lower, k string) bool {
-	if k == "" {
-		return false
-	}
-	if k[0] >= utf8.RuneSelf {
-		return strings.Contains(lower, k)
-	}
-	for i := 0; ; {
-		j := strings.Index(lower[i:], k)
-		if j < 0 {
-			return false
-		}
-		j += i
-		if j == 0 || !isASCIILetter(lower[j-1]) {
-			return true
-		}
-		i = j + 1
-	}
-}
-
-func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-
-// Memory slots for facts the offline brain recognises (DESIGN §5: 0-9 are
-// facts).
-const (
-	slotName     = 0
-	slotHome     = 1
-	slotBirthday = 2
-)
-
-// factPattern recognises a clearly stated fact and the slot it belongs in.
-type factPattern struct {
-	slot  int
-	label map[string]string // memory prefix per language
-	re    *regexp.Regexp    // first group is the value
-}
+// slotFactsLast is the last fact slot (DESIGN §5, seed 004 关系记忆:
+// 0-9 facts); facts.yaml names the slot of each kind of fact.
+const slotFactsLast = 9
 
 // maxFactRunes bounds a remembered value so a run-on sentence is not stored
 // as a name (our choice).
 const maxFactRunes = 24
 
-// newFactPatterns compiles the fact patterns once per Offline.
-func newFactPatterns() []factPattern {
-	name := map[string]string{langEN: "Name: ", langZH: "名字：", langJA: "名前："}
-	home := map[string]string{langEN: "Lives in: ", langZH: "住在：", langJA: "住まい："}
-	bday := map[string]string{langEN: "Birthday: ", langZH: "生日：", langJA: "誕生日："}
-	return []factPattern{
-		{slotName, name, regexp.MustCompile(`(?i)\bmy name is ([\p{L}][\p{L}'-]*)`)},
-		{slotName, name, regexp.MustCompile(`(?i)\bcall me ([\p{L}][\p{L}'-]*)`)},
-		{slotName, name, regexp.MustCompile(`我(?:叫|的名字是|的名字叫)\s*(\p{Han}{1,4}|[A-Za-z][A-Za-z'-]*)`)},
-		{slotName, name, regexp.MustCompile(`(?:私|僕|俺|わたし|ぼく)の名前は\s*([^\s。、！？!?,.]{1,12}?)(?:です|だよ|だ|と申します|[。、！？!?,.]|$)`)},
-		{slotHome, home, regexp.MustCompile(`\b[Ii] (?:live|LIVE) in ([\p{Lu}][\p{L}-]*(?: [\p{Lu}][\p{L}-]*){0,2})`)},
-		{slotHome, home, regexp.MustCompile(`我住在\s*(\p{Han}{1,6}?)(?:[，。！？,.!?]|了|呢|$)`)},
-		{slotHome, home, regexp.MustCompile(`(\p{Han}{1,6}|[\p{Katakana}ー]{1,10})に住んでい`)},
-		{slotBirthday, bday, regexp.MustCompile(`(?i)\bmy birthday is ([^.,!?;\n]{1,20})`)},
-		{slotBirthday, bday, regexp.MustCompile(`我的生日是\s*([^，。！？,.!?\n]{1,12})`)},
-		{slotBirthday, bday, regexp.MustCompile(`誕生日は\s*([^、。！？,.!?\n]{1,12}?)(?:です|だよ|だ|[。、！？!?,.]|$)`)},
+// maxTopicTags bounds the trailer's topic_tags (our choice: a few keywords).
+const maxTopicTags = 3
+
+// factSep joins the values of a multi-valued fact in lang.
+func factSep(lang string) string {
+	switch lang {
+	case langZH:
+		return "；"
+	case langJA:
+		return "、"
 	}
+	return "; "
+}
+
+// fact is one thing the user told about themselves: its kind and fields
+// ("name": "Miso", "kind": "cat").
+type fact struct {
+	kind   *factKind
+	fields map[string]string
+}
+
+// value writes the fact as its kind's value template in lang.
+func (f fact) value(lang string) string {
+	v := f.kind.Value[lang]
+	for k, x := range f.fields {
+		v = strings.ReplaceAll(v, "{"+k+"}", x)
+	}
+	return v
+}
+
+// sameAs reports whether two facts of a kind say the same thing (for a
+// multi-valued fact: the same name).
+func (f fact) sameAs(g fact) bool {
+	if f.kind != g.kind {
+		return false
+	}
+	if n, ok := f.fields["name"]; ok {
+		return strings.EqualFold(n, g.fields["name"])
+	}
+	return f.value(langEN) == g.value(langEN)
 }
 
 // rememberItem is one entry of the trailer's "remember" list (DESIGN §3 step 8).
@@ -124,25 +65,217 @@ type rememberItem struct {
 	Content string `json:"content"`
 }
 
-// findFacts returns the facts clearly stated in text, one per slot, labelled
-// in the persona's language.
-func findFacts(patterns []factPattern, text, lang string) []rememberItem {
-	out := []rememberItem{}
-	seen := map[int]bool{}
-	for _, p := range patterns {
-		if seen[p.slot] {
-			continue
+// factsIn returns the facts clearly stated in text, in facts.yaml order,
+// each field named in lang.
+func (k *knowledge) factsIn(text, lang string) []fact {
+	var out []fact
+	for i := range k.facts {
+		kind := &k.facts[i]
+		for _, re := range kind.res {
+			for _, m := range re.FindAllStringSubmatch(text, -1) {
+				f, ok := k.readFact(kind, re.SubexpNames(), m, lang)
+				if ok && !slices.ContainsFunc(out, f.sameAs) {
+					out = append(out, f)
+				}
+			}
 		}
-		m := p.re.FindStringSubmatch(text)
-		if m == nil {
-			continue
-		}
-		v := strings.TrimSpace(m[1])
-		if v == "" || utf8.RuneCountInString(v) > maxFactRunes {
-			continue
-		}
-		seen[p.slot] = true
-		out = append(out, rememberItem{Slot: p.slot, Content: p.label[lang] + v})
 	}
 	return out
+}
+
+// readFact builds a fact from one pattern match; dictionary fields are
+// named in lang, and a rejected or overlong value is no fact.
+func (k *knowledge) readFact(kind *factKind, names, m []string, lang string) (fact, bool) {
+	f := fact{kind: kind, fields: map[string]string{}}
+	for i, n := range names {
+		if n == "" || i >= len(m) {
+			continue
+		}
+		v := strings.TrimSpace(m[i])
+		if v == "" || utf8.RuneCountInString(v) > maxFactRunes {
+			return fact{}, false
+		}
+		if rejected(kind.Reject, v) {
+			return fact{}, false
+		}
+		if d, ok := kind.Dict[n]; ok {
+			e, found := k.dictEntry(d, v)
+			if !found {
+				return fact{}, false
+			}
+			v = e.Name[lang]
+		}
+		f.fields[n] = v
+	}
+	return f, true
+}
+
+// rejected reports whether v is no value at all: an English reject word
+// equal to it, or a Chinese or Japanese one inside it ("什么吗" asks, it
+// names nothing).
+func rejected(rejects []string, v string) bool {
+	for _, r := range rejects {
+		if strings.EqualFold(v, r) || r[0] >= utf8.RuneSelf && strings.Contains(v, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// dictEntry finds word in dictionary d.
+func (k *knowledge) dictEntry(d, word string) (dictEntry, bool) {
+	for _, h := range k.dictSet.Find(word) {
+		if r := k.dictOwner[h.Index]; r.dict == d {
+			return k.dicts[d][r.i], true
+		}
+	}
+	return dictEntry{}, false
+}
+
+// factsInMemory reads a memory back: a memory written with a kind's label
+// holds that kind's values; any other memory (a /remember in the user's own
+// words) is read like something the user said.
+func (k *knowledge) factsInMemory(content, lang string) []fact {
+	for i := range k.facts {
+		kind := &k.facts[i]
+		for _, l := range languages() {
+			rest, ok := strings.CutPrefix(content, kind.Label[l])
+			if !ok {
+				continue
+			}
+			var out []fact
+			for _, v := range strings.Split(rest, factSep(l)) {
+				m := kind.values[l].FindStringSubmatch(v)
+				if m == nil {
+					continue
+				}
+				f := fact{kind: kind, fields: map[string]string{}}
+				for gi, n := range kind.values[l].SubexpNames() {
+					if n != "" {
+						f.fields[n] = m[gi]
+					}
+				}
+				out = append(out, f)
+			}
+			return out
+		}
+	}
+	return k.factsIn(content, lang)
+}
+
+// known gathers what the user has told: memories, recollections, the recent
+// conversation and now (this message's facts), newest last, one fact per
+// distinct value.
+func (k *knowledge) known(h bot.Hints, now []fact) []fact {
+	var out []fact
+	add := func(fs []fact) {
+		for _, f := range fs {
+			if i := slices.IndexFunc(out, f.sameAs); i >= 0 {
+				out = append(out[:i], out[i+1:]...)
+			}
+			out = append(out, f)
+		}
+	}
+	for _, m := range h.Memories {
+		add(k.factsInMemory(m, h.Language))
+	}
+	for _, r := range h.Recalled {
+		if r.Kind == "memory" {
+			add(k.factsInMemory(r.Text, h.Language))
+		} else {
+			add(k.factsIn(r.Text, h.Language))
+		}
+	}
+	for _, m := range h.Recent {
+		if m.Role == "user" {
+			add(k.factsIn(m.Content, h.Language))
+		}
+	}
+	add(now)
+	return out
+}
+
+// remember turns the facts of this message into the trailer's memory
+// writes: one slot per kind; a multi-valued kind keeps what the slot held
+// (read from the memories) and adds the new values.
+func (k *knowledge) remember(h bot.Hints, said []fact) []rememberItem {
+	out := []rememberItem{}
+	for i := range k.facts {
+		kind := &k.facts[i]
+		var vals []fact
+		for _, f := range said {
+			if f.kind == kind {
+				vals = append(vals, f)
+			}
+		}
+		if len(vals) == 0 {
+			continue
+		}
+		if !kind.Multi {
+			out = append(out, rememberItem{Slot: kind.Slot, Content: kind.Label[h.Language] + vals[0].value(h.Language)})
+			continue
+		}
+		var all []fact
+		for _, m := range h.Memories {
+			if strings.HasPrefix(m, kind.Label[h.Language]) {
+				all = k.factsInMemory(m, h.Language)
+			}
+		}
+		fresh := false
+		for _, v := range vals {
+			if !slices.ContainsFunc(all, v.sameAs) {
+				all, fresh = append(all, v), true
+			}
+		}
+		if !fresh {
+			continue // nothing new to write
+		}
+		parts := make([]string, len(all))
+		for j, f := range all {
+			parts[j] = f.value(h.Language)
+		}
+		out = append(out, rememberItem{Slot: kind.Slot, Content: kind.Label[h.Language] + strings.Join(parts, factSep(h.Language))})
+	}
+	return out
+}
+
+// topicsIn returns the themes of text in topics.yaml order, at most
+// maxTopicTags.
+func (k *knowledge) topicsIn(text string) []*topic {
+	seen := map[int]bool{}
+	for _, hit := range k.topicSet.Find(text) {
+		if i := k.topicOwner[hit.Index]; k.topics[i].Tag != "" {
+			seen[i] = true
+		}
+	}
+	var out []*topic
+	for i := range k.topics {
+		if seen[i] && len(out) < maxTopicTags {
+			out = append(out, &k.topics[i])
+		}
+	}
+	return out
+}
+
+// named returns the dictionary entries of d mentioned in text, in order.
+func (k *knowledge) named(d, text string) []dictEntry {
+	var out []dictEntry
+	for _, h := range k.dictSet.Find(text) {
+		if r := k.dictOwner[h.Index]; r.dict == d && !h.Negated {
+			out = append(out, k.dicts[d][r.i])
+		}
+	}
+	return out
+}
+
+// firstGroup returns the first match of any pattern's group name in text.
+func firstGroup(res []*regexp.Regexp, name, text string) string {
+	for _, re := range res {
+		if m := re.FindStringSubmatch(text); m != nil {
+			if v := strings.TrimSpace(m[re.SubexpIndex(name)]); v != "" {
+				return v
+			}
+		}
+	}
+	return ""
 }

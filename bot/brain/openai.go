@@ -54,6 +54,9 @@ type OpenAIConfig struct {
 	BaseURL string // default DefaultBaseURL
 	APIKey  string // never logged, redacted from errors
 	Model   string // default DefaultModel
+	// VisionModel answers requests that carry images (HEARTH_VISION_MODEL);
+	// "" uses Model.
+	VisionModel string
 	// HTTPClient is copied, never modified; its Transport is wrapped to read
 	// Retry-After. nil: a client without its own timeout (the per-call
 	// deadline bounds every call).
@@ -66,6 +69,9 @@ type OpenAIConfig struct {
 	// Deadlines overrides the per-kind default deadlines of DESIGN §9 (for
 	// slow local models, or fault tests); missing kinds keep the default.
 	Deadlines map[bot.Kind]time.Duration
+	// PromptCache picks the prefix-cache fields sent (HEARTH_PROMPT_CACHE);
+	// "" is CacheAuto.
+	PromptCache PromptCache
 }
 
 // OpenAI is the brain that talks to any OpenAI-compatible chat completions
@@ -73,12 +79,15 @@ type OpenAIConfig struct {
 type OpenAI struct {
 	client      *openai.Client
 	model       string
+	visionModel string
 	apiKey      string
 	maxRetries  int
 	temperature *float32
 	deadlines   map[bot.Kind]time.Duration
 	log         *slog.Logger
 	backoff     backoff
+	breaker     *breaker
+	cache       PromptCache
 }
 
 var _ bot.Brain = (*OpenAI)(nil)
@@ -112,30 +121,34 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	}
 	base := hc.Transport
 	if base == nil {
-		base = http.DefaultTransport
+		base = defaultTransport()
 	}
 	hc.Transport = &retryAfterRecorder{base: base}
 
 	oc := openai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	oc.HTTPClient = &hc
-	return &OpenAI{
+	oc.HTTPClient = extraBodyDoer{&hc}
+	o := &OpenAI{
 		client:      openai.NewClientWithConfig(oc),
 		model:       cfg.Model,
+		visionModel: cfg.VisionModel,
 		apiKey:      cfg.APIKey,
 		maxRetries:  cfg.MaxRetries,
 		temperature: cfg.Temperature,
 		deadlines:   maps.Clone(cfg.Deadlines),
 		log:         cfg.Logger,
 		backoff:     defaultBackoff(),
-	}, nil
+		cache:       cfg.PromptCache.resolve(cfg.BaseURL),
+	}
+	o.breaker = newBreaker(cfg.Logger, o.probe)
+	return o, nil
 }
 
-// Complete runs one LLM call. The reply kind is streamed through a Splitter
+// complete runs one LLM call. The reply kind is streamed through a Splitter
 // (req.Stream receives visible text only); the other kinds are one
 // non-streaming JSON-mode request. The call's deadline is the kind's default
 // (DESIGN §9) unless ctx ends sooner.
-func (o *OpenAI) Complete(ctx context.Context, req bot.Request) (bot.Response, error) {
+func (o *OpenAI) complete(ctx context.Context, req bot.Request) (bot.Response, error) {
 	if !validKind(req.Kind) {
 		return bot.Response{}, fmt.Errorf("complete: unknown kind %q", req.Kind)
 	}
@@ -148,7 +161,7 @@ func (o *OpenAI) Complete(ctx context.Context, req bot.Request) (bot.Response, e
 
 	jsonMode := req.JSON || req.Kind != bot.KindReply
 	creq := openai.ChatCompletionRequest{
-		Model:    o.model,
+		Model:    o.modelFor(req.Messages),
 		Messages: toOpenAIMessages(prepareMessages(req.Kind, req.Messages, jsonMode)),
 	}
 	if o.temperature != nil {
@@ -179,7 +192,7 @@ func (o *OpenAI) Complete(ctx context.Context, req bot.Request) (bot.Response, e
 		}
 		err = redact(err, o.apiKey)
 		if !retry || attempt >= o.maxRetries || ctx.Err() != nil {
-			return resp, fmt.Errorf("complete %s: %w", req.Kind, err)
+			return resp, fmt.Errorf("complete %s: %w", req.Kind, imagesRejected(req.Messages, err))
 		}
 		wait := o.backoff.wait(attempt, rec.retryAfter())
 		if dl, ok := ctx.Deadline(); ok && wait >= time.Until(dl) {
@@ -212,7 +225,7 @@ func (o *OpenAI) once(ctx context.Context, creq openai.ChatCompletionRequest, ki
 		}
 		text = obj
 	}
-	usage := bot.Usage{PromptTokens: cresp.Usage.PromptTokens, CompletionTokens: cresp.Usage.CompletionTokens}
+	usage := usageOf(cresp.Usage)
 	if usage.Total() == 0 {
 		usage = estimateUsage(creq.Messages, text)
 		o.log.Debug("llm usage missing: estimated", "kind", kind, "tokens", usage.Total())
@@ -277,7 +290,7 @@ func (o *OpenAI) stream(ctx context.Context, creq openai.ChatCompletionRequest, 
 	text, trailer := sp.Close()
 	resp := bot.Response{Text: text, Trailer: trailer}
 	if usage != nil && usage.PromptTokens+usage.CompletionTokens > 0 {
-		resp.Usage = bot.Usage{PromptTokens: usage.PromptTokens, CompletionTokens: usage.CompletionTokens}
+		resp.Usage = usageOf(*usage)
 	} else {
 		resp.Usage = estimateUsage(creq.Messages, raw.String())
 		o.log.Debug("llm stream usage missing: estimated", "tokens", resp.Usage.Total())
@@ -326,7 +339,7 @@ func mentionsJSON(msgs []bot.ChatMessage) bool {
 func toOpenAIMessages(msgs []bot.ChatMessage) []openai.ChatCompletionMessage {
 	out := make([]openai.ChatCompletionMessage, len(msgs))
 	for i, m := range msgs {
-		out[i] = openai.ChatCompletionMessage{Role: m.Role, Content: m.Content}
+		out[i] = toOpenAIMessage(m)
 	}
 	return out
 }

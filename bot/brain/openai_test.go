@@ -442,20 +442,6 @@ func TestOpenAIEmptyChoices(t *testing.T) {
 	}
 }
 
-func TestOpenAIConnectionRefused(t *testing.T) {
-	f := newFakeLLM(t, jsonAnswer(`{}`, 1, 1))
-	b := f.brain(nil, func(c *OpenAIConfig) { c.MaxRetries = 1 })
-	f.srv.Close()
-	_, err := b.Complete(t.Context(), perceptionReq())
-	if err == nil {
-		t.Fatal("want an error")
-	}
-	if !retryable(t.Context(), errors.Unwrap(err)) {
-		t.Errorf("connection error %v not classed retryable", err)
-	}
-	assertNoKey(t, err, nil)
-}
-
 func TestOpenAITemperature(t *testing.T) {
 	zero, half := float32(0), float32(0.5)
 	for _, tt := range []struct {

@@ -127,10 +127,12 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 
 // retryable says whether a failed attempt may be repeated: rate limits
 // (429), request timeouts (408), server errors (5xx), timeouts and broken
-// connections. Other 4xx mean the request itself is wrong. Nothing is
-// retryable once the call's own context has ended.
+// connections. Other 4xx mean the request itself is wrong, and a server
+// that is not there (refused, unknown name, no route) is left to the
+// circuit breaker rather than retried. Nothing is retryable once the
+// call's own context has ended.
 func retryable(ctx context.Context, err error) bool {
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || unreachable(err) {
 		return false
 	}
 	if errors.Is(err, ErrStreamCut) {

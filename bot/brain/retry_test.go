@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"syscall"
@@ -76,6 +77,8 @@ func TestRetryable(t *testing.T) {
 		{"400", live, &openai.APIError{HTTPStatusCode: 400}, false},
 		{"401", live, &openai.RequestError{HTTPStatusCode: 401}, false},
 		{"reset", live, fmt.Errorf("read: %w", syscall.ECONNRESET), true},
+		{"refused: the breaker's", live, fmt.Errorf("dial: %w", syscall.ECONNREFUSED), false},
+		{"unknown host: the breaker's", live, &net.DNSError{Err: "no such host", Name: "model.invalid", IsNotFound: true}, false},
 		{"unexpected eof", live, io.ErrUnexpectedEOF, true},
 		{"stream cut", live, ErrStreamCut, true},
 		{"empty", live, ErrEmptyAnswer, false},

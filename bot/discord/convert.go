@@ -28,7 +28,10 @@ func messageFromEvent(m *discordgo.Message, self string, now time.Time) (bot.Mes
 	if m.Type != discordgo.MessageTypeDefault && m.Type != discordgo.MessageTypeReply {
 		return bot.Message{}, false
 	}
-	modality := modalityOf(m)
+	modality, media := modalityOf(m), mediaOf(m)
+	if media != nil {
+		modality = media.Kind
+	}
 	text := stripMention(m.Content, self)
 	if text == "" && modality == bot.ModalityText {
 		return bot.Message{}, false
@@ -49,6 +52,7 @@ func messageFromEvent(m *discordgo.Message, self string, now time.Time) (bot.Mes
 		Modality:  modality,
 		At:        at,
 		Addressed: private || mentions(m, self) || repliesTo(m, self),
+		Media:     media,
 	}, true
 }
 

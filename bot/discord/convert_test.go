@@ -106,6 +106,11 @@ func FuzzMessageFromEvent(f *testing.F) {
 		`{"id":"4","channel_id":"c","content":"x","author":null,"referenced_message":{"author":null}}`,
 		`{"id":"5","channel_id":"c","content":"<@!100><@100> <@<@100>100>","author":{"id":"42","global_name":"Ann"},"sticker_items":[{"id":"s"}]}`,
 		`{"timestamp":"not a time","id":"6"}`,
+		// Attachments (issue 14): voice messages, audio, images, odd URLs and sizes.
+		`{"id":"7","channel_id":"c","flags":8192,"author":{"id":"42"},"attachments":[{"id":"a","filename":"voice-message.ogg","url":"https://cdn.discordapp.com/a/voice-message.ogg","size":9000,"duration_secs":3.2,"waveform":"AAA="}]}`,
+		`{"id":"8","channel_id":"c","guild_id":"g","author":{"id":"42"},"attachments":[{"url":"file:///etc/passwd","content_type":"image/png"},{"url":"https://cdn.discordapp.com/b.png","content_type":"IMAGE/PNG","size":-5}]}`,
+		`{"id":"9","channel_id":"c","flags":8192,"author":{"id":"42"},"attachments":[{"url":"http://h/x.jpg","content_type":"image/jpeg"},{"url":"https://h/y","content_type":"","duration_secs":-1}]}`,
+		`{"id":"10","channel_id":"c","content":"song","author":{"id":"42"},"attachments":[null,{"url":"https://h/s.mp3","content_type":"audio/mpeg","filename":""}]}`,
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))
@@ -124,6 +129,12 @@ func FuzzMessageFromEvent(f *testing.F) {
 		}
 		if strings.Contains(m.Text, "<@"+fakeBotID+">") || strings.Contains(m.Text, "<@!"+fakeBotID+">") {
 			t.Fatalf("mention left in %q", m.Text)
+		}
+		if r := m.Media; r != nil {
+			if !fetchable(r.ID) || r.Size < 0 || r.Seconds < 0 || r.Kind != m.Modality ||
+				(r.Kind != bot.ModalityVoice && r.Kind != bot.ModalityPhoto) {
+				t.Fatalf("media %+v in a %q message", r, m.Modality)
+			}
 		}
 		if m.Text != strings.TrimSpace(m.Text) {
 			t.Fatalf("text not trimmed: %q", m.Text)

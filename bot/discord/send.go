@@ -24,7 +24,8 @@ const (
 	labelLimit    = 80
 )
 
-// Send delivers out to the channel chat.ChatID: the text split at
+// Send delivers out to the channel chat.ChatID: a spoken reply first, as a
+// voice message (which carries no text); then the text split at
 // MessageLimit characters, then any photo and document attached to the
 // last part, with the buttons under it. If the channel has an
 // acknowledged, unanswered slash command or button click, the whole
@@ -50,6 +51,13 @@ func (t *Transport) Send(ctx context.Context, chat bot.ChatRef, out bot.Outgoing
 		parts = []string{""}
 	}
 	var sent bot.Sent
+	if out.Voice != nil {
+		msg, err := t.sendVoice(ctx, chat.ChatID, out.Voice)
+		if err != nil {
+			return sent, err
+		}
+		sent.MessageIDs = append(sent.MessageIDs, msg.ID)
+	}
 	if len(parts) == 0 {
 		return sent, nil
 	}

@@ -64,6 +64,7 @@ func (s self) message(m *wireMessage) *bot.Message {
 		UserName:  displayName(*m.From),
 		Modality:  modality(m),
 		At:        time.Unix(m.Date, 0).UTC(),
+		Media:     mediaOf(m),
 	}
 	out.Addressed = out.ChatKind == bot.ChatPrivate ||
 		s.mentioned(text, entities) ||
@@ -165,7 +166,7 @@ func modality(m *wireMessage) bot.Modality {
 	switch {
 	case len(m.Photo) > 0:
 		return bot.ModalityPhoto
-	case present(m.Voice), present(m.Audio):
+	case m.Voice != nil, m.Audio != nil, m.VideoNote != nil:
 		return bot.ModalityVoice
 	case m.Sticker != nil:
 		return bot.ModalitySticker

@@ -47,22 +47,34 @@ type wireSticker struct {
 	Emoji string `json:"emoji"`
 }
 
-// wireMessage is a Bot API Message. Media fields are kept raw: hearth only
-// needs to know they are present.
+// wireFile is the part of a Bot API Voice, Audio, VideoNote or PhotoSize
+// hearth reads: enough to fetch it (getFile) and to refuse it early.
+type wireFile struct {
+	FileID   string `json:"file_id"`
+	FileSize int64  `json:"file_size"`
+	Duration int    `json:"duration"` // seconds; voice, audio, video notes
+	MimeType string `json:"mime_type"`
+	FileName string `json:"file_name"` // audio files
+	Width    int    `json:"width"`     // photo sizes
+	Height   int    `json:"height"`
+}
+
+// wireMessage is a Bot API Message.
 type wireMessage struct {
-	MessageID       int64             `json:"message_id"`
-	From            *wireUser         `json:"from"`
-	Chat            wireChat          `json:"chat"`
-	Date            int64             `json:"date"`
-	Text            string            `json:"text"`
-	Caption         string            `json:"caption"`
-	Entities        []wireEntity      `json:"entities"`
-	CaptionEntities []wireEntity      `json:"caption_entities"`
-	Photo           []json.RawMessage `json:"photo"`
-	Voice           json.RawMessage   `json:"voice"`
-	Audio           json.RawMessage   `json:"audio"`
-	Sticker         *wireSticker      `json:"sticker"`
-	ReplyToMessage  *wireMessage      `json:"reply_to_message"`
+	MessageID       int64        `json:"message_id"`
+	From            *wireUser    `json:"from"`
+	Chat            wireChat     `json:"chat"`
+	Date            int64        `json:"date"`
+	Text            string       `json:"text"`
+	Caption         string       `json:"caption"`
+	Entities        []wireEntity `json:"entities"`
+	CaptionEntities []wireEntity `json:"caption_entities"`
+	Photo           []wireFile   `json:"photo"`
+	Voice           *wireFile    `json:"voice"`
+	Audio           *wireFile    `json:"audio"`
+	VideoNote       *wireFile    `json:"video_note"`
+	Sticker         *wireSticker `json:"sticker"`
+	ReplyToMessage  *wireMessage `json:"reply_to_message"`
 }
 
 // wireCallback is a Bot API CallbackQuery (an inline button press).
@@ -129,9 +141,4 @@ func decodeUpdate(raw []byte) rawUpdate {
 		return r
 	}
 	return rawUpdate{ID: u.UpdateID, HasID: true, Update: u}
-}
-
-// present reports whether a raw JSON field was sent with a non-null value.
-func present(raw json.RawMessage) bool {
-	return len(raw) > 0 && string(raw) != "null"
 }

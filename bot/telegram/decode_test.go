@@ -20,6 +20,11 @@ func FuzzDecodeUpdate(f *testing.F) {
 		`{"update_id":8,"message_reaction":{"chat":{"id":1},"message_id":1,"new_reaction":[{"type":"custom_emoji","custom_emoji_id":"123"}],"user":{"id":3}}}`,
 		`{"message":{"entities":[{"type":"mention","offset":-1,"length":99}],"text":"@x","from":{"id":1},"chat":{"id":1}}}`,
 		`[]`, `null`, `{}`,
+		// Media (issue 14): voice, audio, video notes, photo sizes, odd sizes.
+		`{"update_id":9,"message":{"message_id":8,"from":{"id":42},"chat":{"id":-5,"type":"group"},"date":1,"voice":{"file_id":"V","duration":-3,"file_size":-1}}}`,
+		`{"update_id":10,"message":{"message_id":9,"from":{"id":42},"chat":{"id":42,"type":"private"},"date":1,"photo":[{"file_id":"a","width":90,"height":90,"file_size":9999999999},{"file_id":"","width":9000,"height":9000},{"file_id":"b","width":-1,"height":5}]}}`,
+		`{"update_id":11,"message":{"message_id":10,"from":{"id":42},"chat":{"id":42,"type":"private"},"date":1,"video_note":{"file_id":"N","length":240,"duration":59},"audio":{"file_id":""}}}`,
+		`{"update_id":12,"message":{"message_id":11,"from":{"id":42},"chat":{"id":42,"type":"private"},"date":1,"audio":{"file_id":"A","file_name":"x\"y.mp3","mime_type":"audio/mpeg"},"voice":null}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -43,6 +48,14 @@ func FuzzDecodeUpdate(f *testing.F) {
 			}
 			if m.ChatKind == bot.ChatPrivate && !m.Addressed {
 				t.Fatal("private message not addressed")
+			}
+			if r := m.Media; r != nil {
+				if r.ID == "" || r.Size < 0 || r.Seconds < 0 || r.Name == "" || r.MIME == "" {
+					t.Fatalf("media %+v", r)
+				}
+				if r.Kind != m.Modality || (r.Kind != bot.ModalityVoice && r.Kind != bot.ModalityPhoto) {
+					t.Fatalf("media kind %q in a %q message", r.Kind, m.Modality)
+				}
 			}
 		}
 		if r := ev.Reaction; r != nil && (r.Emoji == "" || r.MessageID == "") {

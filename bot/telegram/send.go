@@ -16,8 +16,9 @@ import (
 // (InlineKeyboardButton: "1-64 bytes").
 const maxCallbackData = 64
 
-// Send delivers out to chat: the text as plain text (no parse mode, so
-// nothing the model writes is read as markup) split by Split at
+// Send delivers out to chat: a spoken reply first, as a voice note with the
+// text as its caption when it fits in one; the text as plain text (no parse
+// mode, so nothing the model writes is read as markup) split by Split at
 // MaxMessageUTF16, then the document, then the photo. Buttons go on the last
 // text message, or on the first attachment when there is no text. Parts that
 // are only white space are not sent (Telegram rejects empty messages).
@@ -39,6 +40,15 @@ func (t *Transport) Send(ctx context.Context, chat bot.ChatRef, out bot.Outgoing
 	for _, p := range Split(out.Text, MaxMessageUTF16) {
 		if strings.TrimSpace(p) != "" {
 			parts = append(parts, p)
+		}
+	}
+	if out.Voice != nil {
+		caption := ""
+		if len(parts) == 1 && utf16Len(parts[0]) <= maxCaptionUTF16 && markup == nil {
+			caption, parts = parts[0], nil
+		}
+		if err := t.sendVoice(ctx, chat, chatID, out.Voice, caption, &sent); err != nil {
+			return sent, err
 		}
 	}
 	for i, p := range parts {

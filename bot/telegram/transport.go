@@ -28,6 +28,10 @@ const (
 	pollLimit = 100
 	// offsetCursor is the CursorStore key of the next update id to fetch.
 	offsetCursor = "telegram.offset"
+	// maxIdlePerHost keeps this many idle connections to the Bot API:
+	// replies to many chats go out at once, and Go's default of 2 would
+	// open (and close) a connection for nearly every one of them.
+	maxIdlePerHost = 32
 	// cursorSaveTimeout bounds saving the offset, which outlives Run's
 	// context so an update accepted just before shutdown is not redelivered.
 	cursorSaveTimeout = 5 * time.Second
@@ -112,7 +116,9 @@ func New(ctx context.Context, cfg Config) (*Transport, error) {
 	}
 	client := cfg.HTTPClient
 	if client == nil {
-		client = &http.Client{Timeout: poll + httpTimeoutMargin}
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxIdleConnsPerHost = maxIdlePerHost
+		client = &http.Client{Timeout: poll + httpTimeoutMargin, Transport: tr}
 	} else if client.Timeout != 0 && client.Timeout <= poll {
 		log.Warn("telegram HTTP client timeout cuts long polls short", "timeout", client.Timeout, "poll", poll)
 	}
@@ -198,18 +204,7 @@ func (t *Transport) Run(ctx context.Context, in bot.Inbound) error {
 		// already stored and dedupes, and a busy bot saves one write per
 		// poll instead of one per message.
 		batchOffset := offset
-		for _, u := range updates {
-			if !u.HasID {
-				t.log.Error("telegram update without id dropped", "err", u.Err)
-				continue
-			}
-			if err := t.deliver(ctx, in, u); err != nil {
-				break // ctx ended while retrying; the update stays unconfirmed
-			}
-			// Telegram is the authority on what is unconfirmed, so every
-			// update it returns is delivered; the offset never moves back.
-			offset = max(offset, u.ID+1)
-		}
+		offset = t.deliverAll(ctx, in, updates, offset)
 		if offset != batchOffset {
 			t.saveOffset(ctx, offset)
 		}
@@ -237,6 +232,62 @@ func (t *Transport) poll(ctx context.Context, offset int64) ([]rawUpdate, int, e
 	return updates, d.status, err
 }
 
+// deliverAll hands a poll's updates to in, in order, and returns the
+// offset past the last one in accepted (Telegram is the authority on what
+// is unconfirmed, so every update it returns is delivered; the offset never
+// moves back). Consecutive messages go to a bot.BatchInbound in one call,
+// so a busy poll is stored in one write; a failure is retried until ctx
+// ends, and the updates from it on stay unconfirmed.
+func (t *Transport) deliverAll(ctx context.Context, in bot.Inbound, updates []rawUpdate, offset int64) int64 {
+	batch, batching := in.(bot.BatchInbound)
+	var (
+		msgs      []bot.Message
+		callbacks []string
+		end       int64 // offset past the batched updates
+	)
+	flush := func() error {
+		if end == 0 {
+			return nil
+		}
+		if len(msgs) > 0 {
+			err := t.retry(ctx, end-1, func() error { return batch.HandleMessages(ctx, msgs) })
+			if err != nil {
+				return err
+			}
+		}
+		for _, id := range callbacks {
+			t.answerCallback(ctx, id)
+		}
+		offset = max(offset, end)
+		msgs, callbacks, end = nil, nil, 0
+		return nil
+	}
+	for _, u := range updates {
+		if !u.HasID {
+			t.log.Error("telegram update without id dropped", "err", u.Err)
+			continue
+		}
+		if batching && u.Err == nil {
+			if ev := t.self.convert(u.Update, t.now()); ev.Reaction == nil {
+				if ev.Message != nil {
+					msgs = append(msgs, *ev.Message)
+				}
+				if ev.CallbackID != "" {
+					callbacks = append(callbacks, ev.CallbackID)
+				}
+				end = u.ID + 1
+				continue
+			}
+		}
+		if flush() != nil || t.deliver(ctx, in, u) != nil {
+			return offset // ctx ended while retrying
+		}
+		offset = max(offset, u.ID+1)
+	}
+	_ = flush() // an error means ctx ended: the batch stays unconfirmed
+	return offset
+}
+
 // deliver hands one update to in, retrying with backoff until in accepts it
 // or ctx ends (then it returns ctx's error). Updates that mean nothing to
 // hearth are accepted at once.
@@ -249,29 +300,38 @@ func (t *Transport) deliver(ctx context.Context, in bot.Inbound, u rawUpdate) er
 	if ev.Message == nil && ev.Reaction == nil {
 		return nil
 	}
-	for attempt := 0; ; attempt++ {
-		var err error
+	err := t.retry(ctx, u.ID, func() error {
 		if ev.Message != nil {
-			err = in.HandleMessage(ctx, *ev.Message)
-		} else {
-			err = in.HandleReaction(ctx, *ev.Reaction)
+			return in.HandleMessage(ctx, *ev.Message)
 		}
-		if err == nil {
-			break
-		}
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		wait := backoff(attempt)
-		t.log.Warn("telegram update not accepted, retrying", "update_id", u.ID, "wait", wait, "err", err)
-		if err := sleep(ctx, wait); err != nil {
-			return err
-		}
+		return in.HandleReaction(ctx, *ev.Reaction)
+	})
+	if err != nil {
+		return err
 	}
 	if ev.CallbackID != "" {
 		t.answerCallback(ctx, ev.CallbackID)
 	}
 	return nil
+}
+
+// retry runs accept until it succeeds, with backoff, or until ctx ends
+// (then it returns ctx's error). updateID names the update in the log.
+func (t *Transport) retry(ctx context.Context, updateID int64, accept func() error) error {
+	for attempt := 0; ; attempt++ {
+		err := accept()
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		wait := backoff(attempt)
+		t.log.Warn("telegram update not accepted, retrying", "update_id", updateID, "wait", wait, "err", err)
+		if err := sleep(ctx, wait); err != nil {
+			return err
+		}
+	}
 }
 
 // answerCallback stops the button's loading spinner. Failure is only logged:

@@ -58,6 +58,10 @@ func newAdmin(env Env, inst *instance, h *bot.Handler, m *admin.Metrics, th *tra
 	for name := range th.state {
 		checks[name] = th.check(name)
 	}
+	if w, ok := inst.brain.(modelWatch); ok {
+		checks["brain"] = w.Health
+		m.WatchBrain(func() bool { return w.Health(context.Background()) == nil })
+	}
 	brain := "offline"
 	if inst.online {
 		brain = "openai-compatible"

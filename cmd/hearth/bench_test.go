@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"hearth/bot/telegram/telegramtest"
 	"hearth/store"
 )
 
@@ -110,11 +111,11 @@ type benchDaemon struct {
 }
 
 // startBenchDaemon starts the daemon on db with the default log level and waits
-// for the ready line.
-func startBenchDaemon(b *testing.B, db string) *benchDaemon {
+// for the ready line; env adds to its environment (a transport).
+func startBenchDaemon(b *testing.B, db string, env ...string) *benchDaemon {
 	b.Helper()
 	cmd := exec.Command(hearthBin, "run", "--db", db, "--console")
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.TempDir(), "USER=bench"}
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.TempDir(), "USER=bench"}, env...)
 	cmd.Stdout = io.Discard
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -207,23 +208,32 @@ func BenchmarkStartup10kUsers(b *testing.B) {
 	b.ReportMetric(float64(ready[len(ready)-1])/float64(time.Millisecond), "max-ready-ms")
 }
 
-// BenchmarkRSS reports the daemon's resident memory once idle, with an
-// empty instance (goal ≤ rssGoalEmptyMB) and with benchUserCount users
-// (goal ≤ rssGoal10kMB), and the peak (VmHWM) it reached getting there.
+// BenchmarkRSS reports the daemon's resident memory once idle, measured
+// from outside (/proc/PID/status VmRSS) on the shipped build: with an empty
+// instance on the console and long-polling the Telegram fake (goal ≤
+// rssGoalEmptyMB), and with benchUserCount users (goal ≤ rssGoal10kMB),
+// and the peak (VmHWM) it reached getting there.
 func BenchmarkRSS(b *testing.B) {
 	for _, v := range []struct {
-		name  string
-		users int
-		goal  float64
+		name     string
+		users    int
+		goal     float64
+		telegram bool
 	}{
-		{"empty", 0, rssGoalEmptyMB},
-		{"10k-users", benchUserCount, rssGoal10kMB},
+		{"empty", 0, rssGoalEmptyMB, false},
+		{"telegram", 0, rssGoalEmptyMB, true},
+		{"10k-users", benchUserCount, rssGoal10kMB, false},
 	} {
 		b.Run(v.name, func(b *testing.B) {
 			db := writeBenchInstance(b, v.users)
+			var env []string
+			if v.telegram {
+				f := telegramtest.NewServer(b, "123:rss")
+				env = []string{"TELEGRAM_BOT_TOKEN=123:rss", "TELEGRAM_API_ENDPOINT=" + f.Endpoint()}
+			}
 			var idle, peak float64
 			for b.Loop() {
-				d := startBenchDaemon(b, db)
+				d := startBenchDaemon(b, db, env...)
 				idle = max(idle, settledBenchRSS(b, d.cmd.Process.Pid))
 				peak = max(peak, benchProcStatusMB(b, d.cmd.Process.Pid, "VmHWM"))
 				d.stop(b)

@@ -7,10 +7,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"unicode"
 
 	"go.yaml.in/yaml/v3"
+
+	"hearth/bot"
 )
 
 // cardV2 is a Character Card V2 (spec "chara_card_v2"), the format
@@ -22,13 +25,14 @@ type cardV2 struct {
 }
 
 type cardFields struct {
-	Name         string `json:"name"`
-	Description  string `json:"description"`
-	Personality  string `json:"personality"`
-	Scenario     string `json:"scenario"`
-	FirstMes     string `json:"first_mes"`
-	MesExample   string `json:"mes_example"`
-	SystemPrompt string `json:"system_prompt"`
+	Name               string   `json:"name"`
+	Description        string   `json:"description"`
+	Personality        string   `json:"personality"`
+	Scenario           string   `json:"scenario"`
+	FirstMes           string   `json:"first_mes"`
+	MesExample         string   `json:"mes_example"`
+	SystemPrompt       string   `json:"system_prompt"`
+	AlternateGreetings []string `json:"alternate_greetings"`
 	cardBookFields
 }
 
@@ -41,11 +45,13 @@ var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 //	name          → name
 //	system_prompt, description, personality, scenario → persona (in that order)
 //	first_mes     → first_message
+//	alternate_greetings → alternate_greetings (with first_mes, /start rotates them)
 //	mes_example   → examples
 //	post_history_instructions, character_book → see cardExtrasOf
 //	language      → guessed from the card's script (zh, ja, else en)
 //
-// {{char}} and {{user}} become the persona's name and "the user".
+// {{char}} becomes the persona's name; {{user}} stays, and is filled with
+// the user's display name wherever the text is used (bot.WithUser).
 func cardToYAML(path string, raw []byte) ([]byte, error) {
 	bad := func(err error) error { return &PersonaError{Source: path, Err: fmt.Errorf("character card: %w", err)} }
 	if bytes.HasPrefix(raw, pngSignature) {
@@ -73,7 +79,7 @@ func cardToYAML(path string, raw []byte) ([]byte, error) {
 	if name == "" {
 		return nil, bad(errors.New("data.name is empty"))
 	}
-	fill := strings.NewReplacer("{{char}}", name, "{{user}}", "the user", "<BOT>", name, "<USER>", "the user")
+	fill := cardMacros(name)
 	var persona []string
 	for _, part := range []struct{ label, text string }{
 		{"", f.SystemPrompt}, {"Description: ", f.Description},
@@ -92,17 +98,19 @@ func cardToYAML(path string, raw []byte) ([]byte, error) {
 	}
 	lang := guessLanguage(strings.Join(persona, " ") + f.FirstMes)
 	out := struct {
-		Name           string `yaml:"name"`
-		Language       string `yaml:"language"`
-		Persona        string `yaml:"persona"`
-		InnerStateSeed string `yaml:"inner_state_seed"`
-		FirstMessage   string `yaml:"first_message,omitempty"`
-		Examples       string `yaml:"examples,omitempty"`
+		Name           string   `yaml:"name"`
+		Language       string   `yaml:"language"`
+		Persona        string   `yaml:"persona"`
+		InnerStateSeed string   `yaml:"inner_state_seed"`
+		FirstMessage   string   `yaml:"first_message,omitempty"`
+		Greetings      []string `yaml:"alternate_greetings,omitempty"`
+		Examples       string   `yaml:"examples,omitempty"`
 		cardExtras     `yaml:",inline"`
 	}{
 		Name: name, Language: lang, Persona: strings.Join(persona, "\n\n"),
 		InnerStateSeed: cardSeed[lang],
 		FirstMessage:   strings.TrimSpace(fill.Replace(f.FirstMes)),
+		Greetings:      fillAll(fill, f.AlternateGreetings),
 		Examples:       strings.TrimSpace(fill.Replace(f.MesExample)),
 		cardExtras:     extras,
 	}
@@ -111,6 +119,63 @@ func cardToYAML(path string, raw []byte) ([]byte, error) {
 		return nil, bad(err)
 	}
 	return y, nil
+}
+
+// cardMacros fills a card's macros at load: {{char}} and <BOT> are the
+// persona's name; <USER>, the old spelling, becomes {{user}}, which hearth
+// keeps in the stored persona and fills with each user's display name where
+// the text is used (bot.WithUser), as SillyTavern does, instead of baking
+// in "the user".
+func cardMacros(name string) *strings.Replacer {
+	return strings.NewReplacer("{{char}}", name, "<BOT>", name, "<USER>", bot.UserMacro)
+}
+
+// cardUsedFields are the card fields cardToYAML maps; every other field
+// with content is reported once at load (cardUnusedFields).
+var cardUsedFields = map[string]bool{
+	"name": true, "description": true, "personality": true, "scenario": true,
+	"first_mes": true, "mes_example": true, "system_prompt": true, "alternate_greetings": true,
+	"post_history_instructions": true, "character_book": true, // cardExtrasOf
+}
+
+// cardUnusedFields lists, sorted, the fields of a card (.json, or .png with
+// the card embedded) that carry content hearth does not use, so an
+// operator knows what of their card is left out. A card that cannot be
+// read has none: cardToYAML reports it.
+func cardUnusedFields(raw []byte) []string {
+	if bytes.HasPrefix(raw, pngSignature) {
+		text, err := pngChara(raw)
+		if err != nil {
+			return nil
+		}
+		if raw, err = base64.StdEncoding.DecodeString(strings.TrimSpace(text)); err != nil {
+			return nil
+		}
+	}
+	var top map[string]json.RawMessage
+	if json.Unmarshal(raw, &top) != nil {
+		return nil
+	}
+	fields := top
+	if data, ok := top["data"]; ok {
+		fields = nil
+		if json.Unmarshal(data, &fields) != nil {
+			return nil
+		}
+	}
+	var out []string
+	for k, v := range fields {
+		if cardUsedFields[k] || k == "spec" || k == "spec_version" {
+			continue
+		}
+		switch strings.TrimSpace(string(v)) {
+		case "", `""`, "null", "[]", "{}":
+			continue
+		}
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // cardSeed is the inner_state seed of an imported card, which has none.

@@ -35,6 +35,9 @@ func TestMain(m *testing.M) {
 	if raceEnabled {
 		build.Args = append(build.Args[:2], "-race", "-o", hearthBin, ".")
 	} else {
+		// The shipped build's flags (Makefile `build`), so RSS and startup
+		// figures are the binary's users run.
+		build.Args = append(build.Args[:2], "-trimpath", "-ldflags=-s -w", "-o", hearthBin, ".")
 		build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	}
 	if out, err := build.CombinedOutput(); err != nil {
@@ -47,7 +50,7 @@ func TestMain(m *testing.M) {
 }
 
 // examplePersona is the repository's persona.example.yaml.
-func examplePersona(t *testing.T) string {
+func examplePersona(t testing.TB) string {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "..", "persona.example.yaml")
@@ -69,14 +72,14 @@ type result struct {
 	code           int
 }
 
-func runHearth(t *testing.T, stdin string, env []string, args ...string) result {
+func runHearth(t testing.TB, stdin string, env []string, args ...string) result {
 	t.Helper()
 	return runHearthFrom(t, strings.NewReader(stdin), env, args...)
 }
 
 // runHearthFrom runs the binary to its end with stdin (an *os.File is
 // handed over as is, so a terminal or /dev/null stays one).
-func runHearthFrom(t *testing.T, stdin io.Reader, env []string, args ...string) result {
+func runHearthFrom(t testing.TB, stdin io.Reader, env []string, args ...string) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -438,8 +441,12 @@ func TestForgetLeavesNoTraceInTheFile(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if bytes.Contains(bytes.ToLower(data), bytes.ToLower([]byte(secret))) {
-					t.Errorf("%s still contains the forgotten text", filepath.Base(path))
+				// The recall index keeps words, not the whole text: look
+				// for each word of the secret too.
+				for _, w := range []string{secret, "purple", "elephant"} {
+					if bytes.Contains(bytes.ToLower(data), []byte(strings.ToLower(w))) {
+						t.Errorf("%s still contains %q of the forgotten text", filepath.Base(path), w)
+					}
 				}
 			}
 		})

@@ -21,6 +21,8 @@ type instance struct {
 	offline bot.Brain
 	online  bool
 	log     *slog.Logger
+	media   bot.Media // nil: no hearing or speaking (DESIGN §12)
+	vision  bool
 }
 
 // openInstance opens dbPath for writing. A persona file, when given, is
@@ -36,13 +38,21 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 		err     error
 	)
 	if personaPath != "" {
-		if persona, raw, err = readPersonaFile(personaPath); err != nil {
+		if persona, raw, err = readPersonaFile(personaPath, log); err != nil {
 			return nil, err
 		}
 	} else if _, err := os.Stat(dbPath); errors.Is(err, fs.ErrNotExist) {
 		return nil, usageError{fmt.Errorf("%s does not exist; a new instance needs --persona YAML", dbPath)}
 	}
-	db, err := store.Open(ctx, dbPath, store.Options{})
+	sensed, vision, err := senses(env, log)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := brainConfig(env, log)
+	if err != nil {
+		return nil, err
+	}
+	db, err := store.Open(ctx, dbPath, store.Options{Logger: log})
 	if err != nil {
 		return nil, err
 	}
@@ -56,10 +66,7 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 		return nil, err
 	}
 	inst := &instance{db: db, persona: persona, log: log, offline: brain.NewOffline()}
-	inst.brain, inst.online = brain.New(brain.OpenAIConfig{
-		BaseURL: env.Getenv("OPENAI_BASE_URL"), APIKey: env.Getenv("OPENAI_API_KEY"),
-		Model: env.Getenv("HEARTH_MODEL"), Logger: log,
-	}, log)
+	inst.brain, inst.online = brain.New(cfg, log)
 	if inst.online {
 		// Log what the brain uses, defaults filled in, not what was set.
 		base, model := env.Getenv("OPENAI_BASE_URL"), env.Getenv("HEARTH_MODEL")
@@ -74,7 +81,34 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 		inst.brain = inst.offline
 		log.Warn("brain: OFFLINE (rule-based, deterministic); set OPENAI_BASE_URL or OPENAI_API_KEY for an LLM")
 	}
+	inst.media, inst.vision = sensed, vision && inst.online
+	if vm := env.Getenv("HEARTH_VISION_MODEL"); inst.online && vm != "" {
+		log.Info("vision", "on", inst.vision, "vision_model", vm)
+	} else if inst.online {
+		log.Info("vision", "on", inst.vision) // photos go to the brain's model
+	}
 	return inst, nil
+}
+
+// brainConfig reads the brain's environment: OPENAI_BASE_URL,
+// OPENAI_API_KEY, HEARTH_MODEL, HEARTH_VISION_MODEL and HEARTH_PROMPT_CACHE.
+func brainConfig(env Env, log *slog.Logger) (brain.OpenAIConfig, error) {
+	cache, err := brain.ParsePromptCache(env.Getenv("HEARTH_PROMPT_CACHE"))
+	if err != nil {
+		return brain.OpenAIConfig{}, usageError{fmt.Errorf("HEARTH_PROMPT_CACHE: %w", err)}
+	}
+	return brain.OpenAIConfig{
+		BaseURL: env.Getenv("OPENAI_BASE_URL"), APIKey: env.Getenv("OPENAI_API_KEY"),
+		Model: env.Getenv("HEARTH_MODEL"), VisionModel: env.Getenv("HEARTH_VISION_MODEL"),
+		PromptCache: cache, Logger: log,
+	}, nil
+}
+
+// modelWatch is what the OpenAI-compatible brain adds to bot.Brain: the
+// circuit breaker's background probe and its health.
+type modelWatch interface {
+	Run(ctx context.Context)
+	Health(ctx context.Context) error
 }
 
 // storedPersona reads the persona kept in an instance file.

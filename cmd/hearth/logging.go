@@ -8,7 +8,7 @@ import (
 )
 
 // secretEnv are the variables whose values never appear in logs.
-var secretEnv = []string{"TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "OPENAI_API_KEY", "HEARTH_ADMIN_TOKEN"}
+var secretEnv = []string{"TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "OPENAI_API_KEY", "HEARTH_ADMIN_TOKEN", "HEARTH_AUDIO_API_KEY"}
 
 // MinSecretLen avoids "redacting" trivially short values that would mangle
 // ordinary words (a real token is far longer).

@@ -41,14 +41,14 @@ func TestCharacterCardLoreImport(t *testing.T) {
 		{Keys: []string{"杭州"}, CaseSensitive: true, Order: 2, Content: "Mika grew up in Hangzhou."},
 	}}
 	for _, path := range []string{jsonPath, pngPath} {
-		p, raw, err := readPersonaFile(path)
+		p, raw, err := readPersonaFile(path, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
 		if !reflect.DeepEqual(p.Lore, want) {
 			t.Errorf("%s: lore\n%+v\nwant\n%+v", path, p.Lore, want)
 		}
-		if p.PostHistory != "Mika never speaks for the user." {
+		if p.PostHistory != "Mika never speaks for {{user}}." { // filled with each user's name at use
 			t.Errorf("%s: post_history_instructions %q", path, p.PostHistory)
 		}
 		stored, err := parsePersona("stored", raw)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -47,6 +48,7 @@ type personaYAML struct {
 	Persona         string              `yaml:"persona"`
 	InnerStateSeed  string              `yaml:"inner_state_seed"`
 	FirstMessage    string              `yaml:"first_message"`
+	Greetings       []string            `yaml:"alternate_greetings"`
 	Examples        string              `yaml:"examples"`
 	PostHistory     string              `yaml:"post_history_instructions"`
 	Lore            *loreYAML           `yaml:"lore"`
@@ -71,6 +73,10 @@ type personaYAML struct {
 		MinState   string  `yaml:"min_state"`
 		DailyCap   *int    `yaml:"daily_cap"`
 	} `yaml:"lifeloop"`
+	Voice struct {
+		Name    string `yaml:"name"`
+		Replies string `yaml:"replies"`
+	} `yaml:"voice"`
 }
 
 // PersonaError names the persona source and, where it applies, the key.
@@ -96,8 +102,9 @@ func (e *PersonaError) Unwrap() error { return e.Err }
 
 // readPersonaFile loads a persona from path: hearth YAML, or a Character
 // Card V2 (.json, or .png with the card embedded). It returns the persona
-// and the canonical YAML to store in the instance file.
-func readPersonaFile(path string) (bot.Persona, []byte, error) {
+// and the canonical YAML to store in the instance file. A card's fields
+// hearth does not use are reported on log, once, in one line.
+func readPersonaFile(path string, log *slog.Logger) (bot.Persona, []byte, error) {
 	raw, err := readLimited(path)
 	if err != nil {
 		return bot.Persona{}, nil, &PersonaError{Source: path, Err: err}
@@ -107,6 +114,9 @@ func readPersonaFile(path string) (bot.Persona, []byte, error) {
 		y, err := cardToYAML(path, raw)
 		if err != nil {
 			return bot.Persona{}, nil, err
+		}
+		if unused := cardUnusedFields(raw); len(unused) > 0 && log != nil {
+			log.Info("character card: fields hearth does not use", "file", path, "fields", strings.Join(unused, ", "))
 		}
 		raw = y
 	}
@@ -191,7 +201,7 @@ func lineOfKey(n *yaml.Node, dotted string) int {
 // and its line (yaml's own errors name the Go type instead).
 var personaKeys = map[string]any{
 	"name": nil, "language": nil, "persona": nil, "inner_state_seed": nil,
-	"first_message": nil, "examples": nil, "post_history_instructions": nil, "lore": loreKeys,
+	"first_message": nil, "alternate_greetings": nil, "examples": nil, "post_history_instructions": nil, "lore": loreKeys,
 	"dependency": nil, "pride": nil,
 	"perception": nil, "lexicon": "any", "crisis_resources": nil, "timezone": nil,
 	"content": map[string]any{"allow_explicit": nil, "daily_requests": nil},
@@ -199,6 +209,7 @@ var personaKeys = map[string]any{
 	"lifeloop": map[string]any{
 		"schedule": nil, "quiet_hours": nil, "min_silence": nil, "min_state": nil, "daily_cap": nil,
 	},
+	"voice": map[string]any{"name": nil, "replies": nil},
 }
 
 // listOf marks a key whose value is a list of mappings with these keys.
@@ -243,7 +254,8 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 	p := bot.Persona{
 		Name: strings.TrimSpace(y.Name), Language: y.Language, Text: strings.TrimSpace(y.Persona),
 		InnerStateSeed: strings.TrimSpace(y.InnerStateSeed), FirstMessage: strings.TrimSpace(y.FirstMessage),
-		Examples: strings.TrimSpace(y.Examples), PostHistory: strings.TrimSpace(y.PostHistory),
+		AlternateGreetings: trimmed(y.Greetings),
+		Examples:           strings.TrimSpace(y.Examples), PostHistory: strings.TrimSpace(y.PostHistory),
 		Dependency: DefaultDependency, Pride: DefaultPride,
 		Perception: y.Perception, Lexicon: y.Lexicon, CrisisResources: strings.TrimSpace(y.CrisisResources),
 		AllowExplicit: y.Content.AllowExplicit, DailyPowerRequests: DefaultPowerRequests,
@@ -345,6 +357,17 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 		ll.DailyCap = *y.LifeLoop.DailyCap
 	}
 	p.LifeLoop = ll
+	p.Voice = bot.VoiceSettings{Name: strings.TrimSpace(y.Voice.Name), Replies: strings.TrimSpace(y.Voice.Replies)}
+	if p.Voice.Name == "" {
+		p.Voice.Name = bot.DefaultVoice
+	}
+	switch p.Voice.Replies {
+	case "":
+		p.Voice.Replies = bot.VoiceMirror
+	case bot.VoiceMirror, bot.VoiceAlways, bot.VoiceNever:
+	default:
+		return bad("voice.replies", "%q is not mirror, always or never", p.Voice.Replies)
+	}
 	return p, nil
 }
 

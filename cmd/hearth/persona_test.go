@@ -7,22 +7,27 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"hearth/bot"
 	"hearth/heart"
 )
 
 func TestExamplePersonaLoads(t *testing.T) {
-	p, raw, err := readPersonaFile(examplePersona(t))
+	p, raw, err := readPersonaFile(examplePersona(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p.Name != "Luna" || p.Language != "en" || p.Dependency != 1.0 || p.Pride != 10 || p.Perception != "llm" {
 		t.Errorf("persona = %+v", p)
+	}
+	if p.Voice != (bot.VoiceSettings{Name: "alloy", Replies: "mirror"}) {
+		t.Errorf("voice = %+v", p.Voice)
 	}
 	if len(raw) == 0 {
 		t.Error("raw persona not returned for storage")
@@ -53,6 +58,8 @@ func TestPersonaErrorsNameTheKey(t *testing.T) {
 		{"bad min_state", base + "lifeloop:\n  min_state: lover\n", "lifeloop.min_state"},
 		{"bad lexicon label", base + "lexicon:\n  ecstatic: [wow]\n", "lexicon"},
 		{"bad budget share", base + "budget:\n  user_share: 2\n", "budget.user_share"},
+		{"bad voice replies", base + "voice:\n  replies: sometimes\n", "voice.replies"},
+		{"unknown voice key", base + "voice:\n  pitch: high\n", "voice.pitch"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -69,7 +76,7 @@ func TestPersonaErrorsNameTheKey(t *testing.T) {
 }
 
 func TestCharacterCardImport(t *testing.T) {
-	card := `{"spec":"chara_card_v2","spec_version":"2.0","data":{"name":"Mika","description":"{{char}} is a cheerful librarian.","personality":"kind, curious","scenario":"A quiet library.","first_mes":"Hi {{user}}! Looking for a book?","mes_example":"<START>\n{{user}}: hi\n{{char}}: hello!","system_prompt":""}}`
+	card := `{"spec":"chara_card_v2","spec_version":"2.0","data":{"name":"Mika","description":"{{char}} is a cheerful librarian who knows {{user}} by name.","personality":"kind, curious","scenario":"A quiet library.","first_mes":"Hi {{user}}! Looking for a book?","alternate_greetings":["Oh, <USER>, welcome back to the stacks.","  ","{{char}} waves at {{user}}."],"mes_example":"<START>\n{{user}}: hi\n{{char}}: hello!","system_prompt":"","creator_notes":"made for fun","tags":["library"],"character_book":{"entries":[{"keys":["book"],"content":"x"}]},"extensions":{},"creator":""}}`
 	dir := t.TempDir()
 	jsonPath := filepath.Join(dir, "mika.json")
 	os.WriteFile(jsonPath, []byte(card), 0o600)
@@ -77,17 +84,28 @@ func TestCharacterCardImport(t *testing.T) {
 	os.WriteFile(pngPath, pngWithChara(t, base64.StdEncoding.EncodeToString([]byte(card))), 0o600)
 
 	for _, path := range []string{jsonPath, pngPath} {
-		p, _, err := readPersonaFile(path)
+		var logs bytes.Buffer
+		p, _, err := readPersonaFile(path, slog.New(slog.NewTextHandler(&logs, nil)))
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
+		}
+		// Unused fields are reported once, in one line, naming each.
+		if n := strings.Count(logs.String(), "\n"); n != 1 || !strings.Contains(logs.String(), `fields="creator_notes, tags"`) {
+			t.Errorf("%s: unused fields report %q", path, logs.String())
+		}
+		if p.AlternateGreetings == nil || len(p.AlternateGreetings) != 2 || p.AlternateGreetings[0] != "Oh, {{user}}, welcome back to the stacks." || p.AlternateGreetings[1] != "Mika waves at {{user}}." {
+			t.Errorf("%s: alternate greetings %q", path, p.AlternateGreetings)
+		}
+		if !strings.Contains(p.Text, "knows {{user}} by name") {
+			t.Errorf("%s: {{user}} baked in at load: %q", path, p.Text)
 		}
 		if p.Name != "Mika" || p.Language != "en" {
 			t.Errorf("%s: name %q language %q", path, p.Name, p.Language)
 		}
-		if !strings.Contains(p.Text, "Mika is a cheerful librarian.") || !strings.Contains(p.Text, "Personality: kind, curious") || !strings.Contains(p.Text, "Scenario: A quiet library.") {
+		if !strings.Contains(p.Text, "Mika is a cheerful librarian") || !strings.Contains(p.Text, "Personality: kind, curious") || !strings.Contains(p.Text, "Scenario: A quiet library.") {
 			t.Errorf("%s: persona text %q", path, p.Text)
 		}
-		if p.FirstMessage != "Hi the user! Looking for a book?" || !strings.Contains(p.Examples, "Mika: hello!") {
+		if p.FirstMessage != "Hi {{user}}! Looking for a book?" || !strings.Contains(p.Examples, "Mika: hello!") {
 			t.Errorf("%s: first %q examples %q", path, p.FirstMessage, p.Examples)
 		}
 	}
@@ -106,7 +124,7 @@ func TestMalformedCardsAreRejected(t *testing.T) {
 	for name, data := range cases {
 		path := filepath.Join(dir, name)
 		os.WriteFile(path, data, 0o600)
-		if _, _, err := readPersonaFile(path); err == nil || !strings.Contains(err.Error(), name) {
+		if _, _, err := readPersonaFile(path, nil); err == nil || !strings.Contains(err.Error(), name) {
 			t.Errorf("%s: err = %v, want an error naming the file", name, err)
 		}
 	}
@@ -164,6 +182,7 @@ func FuzzCharacterCard(f *testing.F) {
 		f.Add(raw) // a character_book
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		cardUnusedFields(data) // reads any bytes without panicking
 		y, err := cardToYAML("card.json", data)
 		if err != nil {
 			return

@@ -209,6 +209,7 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	h, err := bot.NewHandler(ctx, bot.Config{
 		Persona: inst.persona, Store: inst.db, Brain: inst.brain, Offline: inst.offline,
 		Senders: senders, Operators: operators, Logger: log, Observer: metrics,
+		Media: inst.media, Vision: inst.vision,
 	})
 	if err != nil {
 		return err
@@ -216,7 +217,7 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	loop, err := lifeloop.New(lifeloop.Config{
 		Persona: inst.persona, Store: inst.db, Brain: meteredBrain{inst.brain, metrics}, Senders: senders,
 		Assess: assessor(inst.persona.Language), Forbidden: heart.ContainsForbidden,
-		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Observe: observeDecision(metrics),
+		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Observe: observeDecision(metrics), About: h.About,
 		Logger: log.With("part", "lifeloop"),
 	})
 	if err != nil {
@@ -258,6 +259,10 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 				stop() // end of console input, or a dead transport: shut down
 			}
 		}()
+	}
+	if w, ok := inst.brain.(modelWatch); ok {
+		wg.Add(1)
+		go func() { defer wg.Done(); w.Run(runCtx) }() // the circuit breaker's probe
 	}
 	wg.Add(2)
 	go func() { defer wg.Done(); h.RunRetries(runCtx, RetryInterval) }()

@@ -55,7 +55,8 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	if *personaPath == "" || *scriptPath == "" {
 		return usageError{errors.New("--persona YAML and --script FILE are required")}
 	}
-	persona, raw, err := readPersonaFile(*personaPath)
+	log := newLogger(env.Stderr, env.Getenv)
+	persona, raw, err := readPersonaFile(*personaPath, log)
 	if err != nil {
 		return err
 	}
@@ -76,13 +77,22 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	if err := db.SetPersona(ctx, raw, events[0].at); err != nil {
 		return err
 	}
-	log := newLogger(env.Stderr, env.Getenv)
 	offline := brain.NewOffline()
 	var b bot.Brain = offline
 	if *brainKind == "openai" {
-		online, ok := brain.New(brain.OpenAIConfig{BaseURL: env.Getenv("OPENAI_BASE_URL"), APIKey: env.Getenv("OPENAI_API_KEY"), Model: env.Getenv("HEARTH_MODEL"), Logger: log}, log)
+		cfg, err := brainConfig(env, log)
+		if err != nil {
+			return err
+		}
+		online, ok := brain.New(cfg, log)
 		if !ok {
 			return usageError{errors.New("--brain openai needs OPENAI_BASE_URL or OPENAI_API_KEY")}
+		}
+		if w, ok := online.(modelWatch); ok {
+			probeCtx, stopProbe := context.WithCancel(ctx)
+			done := make(chan struct{})
+			go func() { defer close(done); w.Run(probeCtx) }()
+			defer func() { stopProbe(); <-done }()
 		}
 		b = online
 	} else if *brainKind != "offline" {
@@ -106,7 +116,7 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	loop, err := lifeloop.New(lifeloop.Config{
 		Persona: persona, Store: db, Brain: b, Senders: senders,
 		Assess: assessor(persona.Language), Forbidden: heart.ContainsForbidden,
-		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Now: sim.clock, Logger: log,
+		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, About: h.About, Now: sim.clock, Logger: log,
 	})
 	if err != nil {
 		return err

@@ -102,7 +102,7 @@ func levels(as []bot.AffinityState) []int {
 func daemonMornings(t *testing.T, personaPath string, msgs []nightOwl, mornings []time.Time) []bot.AffinityState {
 	t.Helper()
 	ctx := context.Background()
-	p, raw, err := readPersonaFile(personaPath)
+	p, raw, err := readPersonaFile(personaPath, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

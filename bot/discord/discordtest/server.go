@@ -59,6 +59,9 @@ type Msg struct {
 	Buttons []string // custom ids, row by row
 	Files   []File
 	NoPings bool // allowed_mentions present with nothing allowed
+	// Attachments is the attachment metadata of payload_json (a voice
+	// message's duration and waveform).
+	Attachments []Attachment
 	// AfterAck is set on a followup whose interaction had been acknowledged
 	// when it arrived, as Discord requires.
 	AfterAck bool
@@ -141,11 +144,13 @@ type Server struct {
 	// Snapshot: a client in another process is no happens-before edge.
 	Shards, MaxConcurrency int
 
-	conn    *conn
-	history map[string]*channel // channel id → what was posted there
-	log     []dispatch          // this session's dispatches, for RESUME replay
-	nextID  int
-	valid   bool // the session can be resumed
+	conn      *conn
+	history   map[string]*channel // channel id → what was posted there
+	files     map[string]cdnFile  // attachment id → what the CDN serves (attachments.go)
+	downloads []Download
+	log       []dispatch // this session's dispatches, for RESUME replay
+	nextID    int
+	valid     bool // the session can be resumed
 
 	// The fields above are shard 0's session (the only one without
 	// sharding); shards.go keeps the others.
@@ -182,6 +187,7 @@ func newServer(t testing.TB, token string, withTLS bool) *Server {
 		writeJSON(w, 200, map[string]any{"id": BotID, "username": "hearth", "bot": true})
 	}))
 	mux.HandleFunc("POST /api/v9/channels/{id}/messages", f.auth(f.createMessage))
+	mux.HandleFunc("GET /attachments/{id}/{name}", f.serveAttachment)
 	mux.HandleFunc("POST /api/v9/channels/{id}/typing", f.auth(func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		f.Typing = append(f.Typing, r.PathValue("id"))
@@ -313,6 +319,7 @@ func (f *Server) store(w http.ResponseWriter, r *http.Request, via, target strin
 				CustomID string `json:"custom_id"`
 			} `json:"components"`
 		} `json:"components"`
+		Attachments []Attachment `json:"attachments"`
 	}
 	msg := Msg{Via: via, Target: target, Received: time.Now()}
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
@@ -353,7 +360,11 @@ func (f *Server) store(w http.ResponseWriter, r *http.Request, via, target strin
 		writeJSON(w, 400, map[string]any{"message": "content too long", "code": 50035})
 		return
 	}
-	msg.Content, msg.Flags = payload.Content, payload.Flags
+	if err := voiceMessageRules(payload.Flags, payload.Content, payload.Attachments, msg.Files); err != nil {
+		writeJSON(w, 400, map[string]any{"message": err.Error(), "code": 50035})
+		return
+	}
+	msg.Content, msg.Flags, msg.Attachments = payload.Content, payload.Flags, payload.Attachments
 	msg.NoPings = string(payload.AllowedMentions) == `{}` || strings.Contains(string(payload.AllowedMentions), `"parse":[]`)
 	for _, row := range payload.Components {
 		for _, c := range row.Components {

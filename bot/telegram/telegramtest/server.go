@@ -1,8 +1,9 @@
 // Package telegramtest is a fake Telegram Bot API server on 127.0.0.1 for
 // tests of the telegram transport and of the hearth binary. It speaks the
 // real JSON wire format for the methods hearth uses (getMe, getUpdates,
-// sendMessage, sendDocument, sendPhoto, sendChatAction, setMyCommands,
-// answerCallbackQuery), records every request with its arrival time, and
+// sendMessage, sendDocument, sendPhoto, sendVoice, sendChatAction,
+// setMyCommands, answerCallbackQuery, getFile and file downloads), records
+// every request with its arrival time, and
 // lets a test queue updates, inject error answers and hold a send's answer,
 // so delivery guarantees can be tested against the real client code.
 package telegramtest
@@ -100,13 +101,22 @@ type Server struct {
 	holds      []*Hold // for the next sendMessage requests, in order
 	nextMsg    int64
 	nextUpdate int64
-	polling    int // getUpdates requests in flight
+	polling    int             // getUpdates requests in flight
+	files      map[string]file // file_id → file (files.go)
+	downloads  []string        // file paths downloaded
+	localMode  bool            // getFile answers absolute paths (--local)
+	// firstSent is each chat's first sendMessage time, and sent is closed
+	// and replaced at every sendMessage, so a benchmark waits for replies
+	// without polling (and without stealing the CPU it measures).
+	firstSent map[string]time.Time
+	sent      chan struct{}
 }
 
 // NewServer starts a fake accepting token; it is closed when the test ends.
 func NewServer(t testing.TB, token string) *Server {
 	t.Helper()
-	s := &Server{token: token, wake: make(chan struct{}), faults: map[string][]fault{}, nextMsg: firstMessageID, nextUpdate: 1}
+	s := &Server{token: token, wake: make(chan struct{}), faults: map[string][]fault{}, nextMsg: firstMessageID, nextUpdate: 1,
+		firstSent: map[string]time.Time{}, sent: make(chan struct{})}
 	s.HTTP = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.HTTP.Close)
 	return s
@@ -204,6 +214,22 @@ func (s *Server) SentTo(chat int64) []Call {
 	return out
 }
 
+// FirstSent is when the first sendMessage to chat arrived; ok is false
+// while none has.
+func (s *Server) FirstSent(chat int64) (at time.Time, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	at, ok = s.firstSent[strconv.FormatInt(chat, 10)]
+	return at, ok
+}
+
+// SendSignal is closed when the next sendMessage request arrives.
+func (s *Server) SendSignal() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sent
+}
+
 // InPoll reports how many getUpdates requests are blocked right now.
 func (s *Server) InPoll() int {
 	s.mu.Lock()
@@ -212,6 +238,10 @@ func (s *Server) InPoll() int {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/file/bot") {
+		s.download(w, r)
+		return
+	}
 	token, method, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/bot"), "/")
 	if !ok || token != s.token {
 		writeJSON(w, http.StatusUnauthorized, `{"ok":false,"error_code":401,"description":"Unauthorized"}`)
@@ -249,6 +279,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		if method == "sendMessage" && len(s.holds) > 0 {
 			hold, s.holds = s.holds[0], s.holds[1:]
 		}
+		if method == "sendMessage" {
+			if chat := call.Params.Get("chat_id"); s.firstSent[chat].IsZero() {
+				s.firstSent[chat] = call.At
+			}
+			close(s.sent)
+			s.sent = make(chan struct{})
+		}
 	}
 	s.calls = append(s.calls, call)
 	s.mu.Unlock()
@@ -258,8 +295,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, fmt.Sprintf(`{"ok":true,"result":{"id":%d,"is_bot":true,"first_name":"Luna","username":%q}}`, BotID, BotName))
 	case "getUpdates":
 		s.getUpdates(w, r, call.Params)
-	case "sendMessage", "sendDocument", "sendPhoto":
+	case "sendMessage", "sendDocument", "sendPhoto", "sendVoice":
 		s.send(w, r, call, hold)
+	case "getFile":
+		s.getFile(w, call.Params.Get("file_id"))
 	case "sendChatAction", "setMyCommands", "answerCallbackQuery":
 		writeJSON(w, http.StatusOK, `{"ok":true,"result":true}`)
 	default:
@@ -348,5 +387,5 @@ func writeJSON(w http.ResponseWriter, status int, body string) {
 
 // isSend reports whether method creates a message with a message id.
 func isSend(method string) bool {
-	return method == "sendMessage" || method == "sendDocument" || method == "sendPhoto"
+	return method == "sendMessage" || method == "sendDocument" || method == "sendPhoto" || method == "sendVoice"
 }

@@ -1,0 +1,38 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"hearth/store"
+)
+
+// What a check-in may refer to (hearth's choices): the user's messages of
+// the last AboutWindow, at most AboutTurns of them.
+const (
+	AboutWindow = 14 * 24 * time.Hour
+	AboutTurns  = 10
+)
+
+// About is what the life loop's check-in may refer to (lifeloop.Config.About):
+// the user's memories visible at their affinity (seed 003 §8.1) and their
+// recent messages, oldest first. A failed read is logged and yields less,
+// never an error: a check-in without context is still a check-in.
+func (h *Handler) About(ctx context.Context, u store.User, now time.Time) (memories []string, recent []ChatMessage) {
+	rel := RelationshipOf(u, now)
+	mems, err := h.cfg.Store.Memories(ctx, u.ID)
+	if err != nil {
+		h.log.Warn("memories for a check-in", "user", u.ID, "err", err)
+	}
+	memories = shownMemories(mems, rel.Score, true, false)
+	eps, err := h.cfg.Store.UserEpisodes(ctx, u.ID, now.Add(-AboutWindow), AboutTurns)
+	if err != nil {
+		h.log.Warn("recent messages for a check-in", "user", u.ID, "err", err)
+	}
+	for _, e := range eps {
+		if e.UserText != "" {
+			recent = append(recent, ChatMessage{Role: "user", Content: e.UserText})
+		}
+	}
+	return memories, recent
+}

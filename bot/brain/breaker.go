@@ -1,0 +1,295 @@
+package brain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"syscall"
+	"time"
+
+	openai "github.com/sashabaranov/go-openai"
+
+	"hearth/bot"
+)
+
+// The circuit breaker in front of the model (hearth's choices, README
+// "Brains"). A model that cannot be reached costs each turn nothing once
+// the breaker is open: perception falls back to heuristics and the offline
+// brain answers at once, while Run probes the server in the background.
+const (
+	// BreakerThreshold is how many calls in a row must fail with an outage
+	// (unreachable, 5xx after retries, deadline) before the breaker opens:
+	// two is one turn's perception and reply, so a single blip does not
+	// send anyone to the offline brain, and the second turn of an outage
+	// already skips the model.
+	BreakerThreshold = 2
+	// probeFirst is the wait before the first probe of a model found down;
+	// each failed probe doubles it up to probeMax.
+	probeFirst = 500 * time.Millisecond
+	probeMax   = time.Minute
+	// probeTimeout bounds one probe (GET /models).
+	probeTimeout = 5 * time.Second
+	// dialTimeout bounds connecting to the model server (the default
+	// transport waits 30 s): a server on the same network accepts in
+	// milliseconds, a hosted API in well under a second.
+	dialTimeout = 5 * time.Second
+	// maxIdlePerHost keeps this many idle connections to the model server
+	// (Go's default of 2 reconnects for every third concurrent turn).
+	maxIdlePerHost = 16
+)
+
+// breaker counts consecutive outage failures and, past BreakerThreshold,
+// refuses calls until a probe finds the model reachable again. It logs once
+// when the model goes down and once when it is back.
+type breaker struct {
+	threshold int
+	first     time.Duration // probeFirst; tests shorten it
+	max       time.Duration // probeMax
+	log       *slog.Logger
+	now       func() time.Time
+	probe     func(ctx context.Context) error
+
+	mu       sync.Mutex
+	failures int       // consecutive outage failures
+	down     bool      // open: calls are refused
+	since    time.Time // when it opened
+	probing  bool      // Run is probing; else allow lets a trial call through
+	interval time.Duration
+	trialAt  time.Time // without Run: when the next trial call may go
+	wake     chan struct{}
+}
+
+func newBreaker(log *slog.Logger, probe func(context.Context) error) *breaker {
+	return &breaker{
+		threshold: BreakerThreshold, first: probeFirst, max: probeMax, log: log, now: time.Now, probe: probe,
+		wake: make(chan struct{}, 1),
+	}
+}
+
+// allow reports whether a call may go to the model. While the breaker is
+// open and Run is not probing (a one-shot tool, a test), one call per probe
+// interval goes through as the probe, so the breaker never stays open for
+// good.
+func (b *breaker) allow() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.down {
+		return true
+	}
+	if b.probing {
+		return false
+	}
+	now := b.now()
+	if now.Before(b.trialAt) {
+		return false
+	}
+	b.trialAt = now.Add(b.interval)
+	b.interval = min(2*b.interval, b.max)
+	return true
+}
+
+// verdict is what one finished call says about the model.
+type verdict int
+
+const (
+	reachable verdict = iota // it answered, even if with a 4xx or bad JSON
+	outage                   // it could not be reached or failed as a server
+	unknown                  // the caller gave up: says nothing
+)
+
+// record counts the result of one call.
+func (b *breaker) record(v verdict, err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch v {
+	case reachable:
+		b.failures = 0
+		if b.down {
+			b.closeLocked("a call went through")
+		}
+	case outage:
+		b.failures++
+		if b.down || b.failures < b.threshold {
+			return
+		}
+		b.down, b.since = true, b.now()
+		b.interval, b.trialAt = b.first, b.since.Add(b.first)
+		b.log.Warn("model unreachable: the offline brain answers until it is back",
+			"failures", b.failures, "err", err)
+		select {
+		case b.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+func (b *breaker) closeLocked(how string) {
+	b.log.Info("model reachable again: answering with it", "down_for", b.now().Sub(b.since).Round(time.Millisecond), "found_by", how)
+	b.down = false
+	// One more outage reopens at once: the probe only showed the server
+	// answers, not that a call will.
+	b.failures = b.threshold - 1
+}
+
+// state reports whether the breaker is open and since when.
+func (b *breaker) state() (down bool, since time.Time) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.down, b.since
+}
+
+// run probes the model whenever the breaker opens, at probeFirst doubling
+// to probeMax, until a probe succeeds; it returns when ctx ends.
+func (b *breaker) run(ctx context.Context) {
+	b.mu.Lock()
+	b.probing = true
+	b.mu.Unlock()
+	defer func() {
+		b.mu.Lock()
+		b.probing = false
+		b.mu.Unlock()
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-b.wake:
+		}
+		b.probeUntilUp(ctx)
+	}
+}
+
+func (b *breaker) probeUntilUp(ctx context.Context) {
+	wait := b.first
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	for {
+		if down, _ := b.state(); !down {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		pctx, cancel := context.WithTimeout(ctx, probeTimeout)
+		err := b.probe(pctx)
+		cancel()
+		if err == nil {
+			b.mu.Lock()
+			if b.down {
+				b.closeLocked("probe")
+			}
+			b.mu.Unlock()
+			return
+		}
+		wait = min(2*wait, b.max)
+		b.log.Debug("model probe failed", "err", err, "next_in", wait)
+		t.Reset(wait)
+	}
+}
+
+// Complete runs one LLM call (see complete), unless the breaker says the
+// model is down: then it fails at once with bot.ErrBrainDown, and the
+// caller falls back without waiting.
+func (o *OpenAI) Complete(ctx context.Context, req bot.Request) (bot.Response, error) {
+	if !o.breaker.allow() {
+		return bot.Response{}, fmt.Errorf("complete %s: %w", req.Kind, bot.ErrBrainDown)
+	}
+	resp, err := o.complete(withExtraBody(ctx, o.cache.fields(req.CacheKey)), req)
+	o.breaker.record(classify(ctx, err), err)
+	return resp, err
+}
+
+// Run probes the model in the background whenever the breaker opens, until
+// ctx ends. The daemon runs it for the brain's lifetime; without it a
+// trial call per probe interval does the probing.
+func (o *OpenAI) Run(ctx context.Context) {
+	o.breaker.run(ctx)
+}
+
+// Health is nil while the model is reachable (as far as the last calls
+// tell), for /healthz.
+func (o *OpenAI) Health(context.Context) error {
+	if down, since := o.breaker.state(); down {
+		return fmt.Errorf("%w since %s: the offline brain answers", bot.ErrBrainDown, since.UTC().Format(time.RFC3339))
+	}
+	return nil
+}
+
+// probe asks the server for its model list: cheap, no tokens, served by
+// OpenAI, llama.cpp, vLLM, Ollama and SGLang alike. Any answer below 500
+// means the server is there.
+func (o *OpenAI) probe(ctx context.Context) error {
+	_, err := o.client.ListModels(ctx)
+	if err == nil || statusOf(err) > 0 && statusOf(err) < http.StatusInternalServerError {
+		return nil
+	}
+	return redact(err, o.apiKey)
+}
+
+// classify reads what a call's error says about the model. ctx is the
+// caller's: when the caller gave up, nothing is learned.
+func classify(ctx context.Context, err error) verdict {
+	switch {
+	case err == nil:
+		return reachable
+	case errors.Is(ctx.Err(), context.Canceled):
+		return unknown
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, ErrStreamCut):
+		return outage
+	}
+	if code := statusOf(err); code > 0 {
+		if code >= http.StatusInternalServerError {
+			return outage
+		}
+		return reachable
+	}
+	var netErr net.Error
+	if unreachable(err) || errors.As(err, &netErr) || errors.Is(err, syscall.ECONNRESET) {
+		return outage
+	}
+	return reachable // it answered something we could not use
+}
+
+// statusOf is the HTTP status of an API error, 0 when there was none.
+func statusOf(err error) int {
+	var apiErr *openai.APIError
+	if errors.As(err, &apiErr) {
+		return apiErr.HTTPStatusCode
+	}
+	var reqErr *openai.RequestError
+	if errors.As(err, &reqErr) {
+		return reqErr.HTTPStatusCode
+	}
+	return 0
+}
+
+// unreachable reports errors that say no server is there: a refused
+// connection, a name that does not resolve, no route, a connect timeout.
+// Retrying them at once only delays the fallback; the breaker and its probe
+// take over instead.
+func unreachable(err error) bool {
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) {
+		return true
+	}
+	if errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EHOSTUNREACH) || errors.Is(err, syscall.ENETUNREACH) {
+		return true
+	}
+	var opErr *net.OpError
+	return errors.As(err, &opErr) && opErr.Op == "dial"
+}
+
+// defaultTransport is http.DefaultTransport with dialTimeout and
+// maxIdlePerHost, for a brain given no HTTP client of its own.
+func defaultTransport() http.RoundTripper {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.DialContext = (&net.Dialer{Timeout: dialTimeout}).DialContext
+	t.MaxIdleConnsPerHost = maxIdlePerHost
+	return t
+}

@@ -1,0 +1,415 @@
+package brain
+
+import (
+	"strings"
+	"time"
+
+	"hearth/bot"
+	"hearth/heart"
+)
+
+// recentReplies is how many of its last replies to a user the offline brain
+// avoids repeating a sentence of ("never the same opening within the last
+// several replies", issue 13). The brain is stateless: it reads them from
+// Hints.Recent, the conversation the prompt shows. Our choice: eight replies
+// cover an evening's exchange, and the phrase pools are larger than that.
+const recentReplies = 8
+
+// Part priorities: when a reply is over its seed 000 max_length, the lowest
+// goes first.
+const (
+	prioAck      = 5
+	prioReflect  = 4
+	prioUnsensed = 4 // what she could not hear or see (DESIGN §12)
+	prioFrame    = 3 // greeting and goodbye
+	prioQuestion = 2
+	prioCool     = 2
+)
+
+// Parts of the day, as phrase-key suffixes (local time of Hints.Now).
+const (
+	partMorning   = "morning"   // 05:00-11:59
+	partAfternoon = "afternoon" // 12:00-17:59
+	partEvening   = "evening"   // 18:00-22:59
+	partNight     = "night"     // 23:00-04:59
+)
+
+// Conversation states, as phrase-key suffixes, in the order they are tried.
+const (
+	stateWatch = "watch" // seed 003 Watch or a crisis turn: gentle, never "apology accepted"
+	stateHurt  = "hurt"  // the persona's mood is low or anger lingers (seeds 001, 002)
+	stateLow   = "low"   // sadness or fear lingers: the user has had a hard time
+	stateYoung = "young" // stranger or acquaintance (seed 003): romance held back
+	stateClose = "close" // friend or close
+)
+
+// factName is the fact kind of the user's own name (facts.yaml).
+const factName = "name"
+
+// partOfDay names the part of the day of t; "" for the zero time.
+func partOfDay(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	switch h := t.Hour(); {
+	case h >= 5 && h < 12:
+		return partMorning
+	case h >= 12 && h < 18:
+		return partAfternoon
+	case h >= 18 && h < 23:
+		return partEvening
+	default:
+		return partNight
+	}
+}
+
+// turnView is what the offline brain understood of one request: the
+// situations, themes, facts and names in what was said, the state of the
+// conversation, and what it said lately.
+type turnView struct {
+	k      *knowledge
+	h      bot.Hints
+	lang   string
+	seed   uint64
+	states []string
+	said   map[string]int // sentences of recent replies → replies ago (0: the last)
+	sits   []*situation   // found, in table order
+	topics []*topic
+	before map[string]bool // topic tags the user mentioned earlier
+	facts  []fact          // stated in this message
+	known  []fact          // all the user has told
+	vars   map[string]string
+}
+
+// view reads a request.
+func (o *Offline) view(h bot.Hints) *turnView {
+	t := &turnView{k: o.k, h: h, lang: h.Language, seed: variety(h.Text, h.Turn)}
+	t.states = conversationStates(h)
+	t.said = recentSentences(h.Recent)
+	t.sits = o.k.situationsIn(h.Text, h.Intent)
+	t.topics = o.k.topicsIn(h.Text)
+	t.before = map[string]bool{}
+	for _, m := range h.Recent {
+		if m.Role == "user" {
+			for _, tp := range o.k.topicsIn(m.Content) {
+				t.before[tp.Tag] = true
+			}
+		}
+	}
+	told := h
+	if l := t.lead(); l != nil && l.Name == "remember" {
+		told.Text = "" // a question about what was said states nothing new
+	}
+	t.facts = o.k.factsIn(told.Text, h.Language)
+	t.known = o.k.known(told, t.facts)
+	t.vars = map[string]string{"user": h.User, "persona": h.Persona}
+	for _, f := range t.known {
+		if f.kind.Kind == factName {
+			t.vars["user"] = f.fields["name"] // what they asked to be called
+		}
+	}
+	if h.Gift != "" {
+		t.vars["item"], t.vars["the_item"] = giftForms(h.Gift, t.lang)
+	}
+	t.findNames()
+	return t
+}
+
+// conversationStates lists the states that hold, in the order phrase keys
+// try them, then the part of the day.
+func conversationStates(h bot.Hints) []string {
+	var s []string
+	if h.Watch || h.Crisis {
+		s = append(s, stateWatch)
+	}
+	ling := strings.ToLower(h.Lingering)
+	if h.Mood <= moodHurt || ling == string(heart.LabelAnger) {
+		s = append(s, stateHurt)
+	}
+	if ling == string(heart.LabelSadness) || ling == string(heart.LabelFear) {
+		s = append(s, stateLow)
+	}
+	switch strings.ToLower(h.Relationship) {
+	case "stranger", "acquaintance":
+		s = append(s, stateYoung)
+	case "friend", "close":
+		s = append(s, stateClose)
+	}
+	if p := partOfDay(h.Now); p != "" {
+		s = append(s, p)
+	}
+	return s
+}
+
+// situationsIn returns the situations of text and intent in table order,
+// without the ones another found situation replaces.
+func (k *knowledge) situationsIn(text, intent string) []*situation {
+	found := map[int]bool{}
+	for _, hit := range k.sitSet.Find(text) {
+		if i := k.sitOwner[hit.Index]; i >= 0 && !hit.Negated {
+			found[i] = true
+		}
+	}
+	for i, s := range k.sits {
+		if s.Intent != "" && strings.EqualFold(s.Intent, intent) {
+			found[i] = true
+		}
+	}
+	replaced := map[string]bool{}
+	for i := range found {
+		for _, r := range k.sits[i].Replaces {
+			replaced[r] = true
+		}
+	}
+	var out []*situation
+	for i := range k.sits {
+		if found[i] && !replaced[k.sits[i].Name] {
+			out = append(out, &k.sits[i])
+		}
+	}
+	return out
+}
+
+// findNames fills the placeholders for the pets, people and spans of time
+// in what was said: a pet or person named now, or one the user told about
+// before and mentions now by name or by kind ("my cat is sick" → Miso).
+func (t *turnView) findNames() {
+	text := strings.ToLower(t.h.Text)
+	for _, d := range []struct {
+		dict, yours, name, field string
+	}{{dictPets, "pet", "pet_name", "kind"}, {dictPeople, "person", "person_name", "who"}} {
+		kinds := t.k.named(d.dict, t.h.Text)
+		if len(kinds) > 0 {
+			t.vars[d.yours] = kinds[0].Yours[t.lang]
+		}
+		for i := len(t.known) - 1; i >= 0; i-- {
+			f := t.known[i]
+			name := f.fields["name"]
+			if f.kind.Dict[d.field] != d.dict || name == "" {
+				continue
+			}
+			mentioned := strings.Contains(text, strings.ToLower(name))
+			for _, kd := range kinds {
+				mentioned = mentioned || sameWord(kd.Name, f.fields[d.field])
+			}
+			if mentioned {
+				t.vars[d.name] = name
+				break
+			}
+		}
+	}
+	t.vars["duration"] = firstGroup(t.k.durations, "duration", t.h.Text)
+}
+
+// sameWord reports whether w is the entry's name in any language.
+func sameWord(names langText, w string) bool {
+	for _, n := range names {
+		if strings.EqualFold(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// lead is the situation that leads the reply: the first content situation,
+// else the first social one, else nil.
+func (t *turnView) lead() *situation {
+	for _, s := range t.sits {
+		if s.Kind == kindContent {
+			return s
+		}
+	}
+	if len(t.sits) > 0 {
+		return t.sits[0]
+	}
+	return nil
+}
+
+// has reports whether a situation of that name was found.
+func (t *turnView) has(name string) bool {
+	for _, s := range t.sits {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// part is one sentence group of a reply.
+type part struct {
+	text string
+	prio int
+}
+
+// compose builds the reply's parts: a greeting when the user greeted and
+// said more; an acknowledgement of the feeling or situation; a reflection
+// of what was said (names, pets, spans of time, themes, facts); a gentle
+// question when the situation or the seed 000 strategy asks for one; a
+// goodbye or good night when the user is leaving.
+func (t *turnView) compose() []part {
+	var parts []part
+	add := func(text string, prio int) {
+		if text != "" {
+			parts = append(parts, part{text, prio})
+		}
+	}
+	lead := t.lead()
+	leaving := ""
+	for _, name := range []string{"goodnight", "goodbye"} {
+		if t.has(name) {
+			leaving = name
+			break
+		}
+	}
+	content := lead != nil && lead.Kind == kindContent
+	feeling := emotionKey(t.felt())
+	hard := content && negative(lead.Feel.Label) || negative(feltLabel(t.felt()))
+	if t.has("greeting") && !hard && (content || feeling != "" || len(t.topics) > 0 || len(t.facts) > 0) {
+		// A hello with news: greet, then answer. Hard news needs no hello.
+		add(t.say("greet", 1), prioFrame)
+	}
+	asking := lead == nil && t.isQuestion() && !negative(feltLabel(t.felt())) && (feeling == "" || feeling == "emo.curious" || feeling == "emo.help" && t.felt() == "info_seeking")
+	switch {
+	case asking:
+		// A question the offline brain cannot look up: say so honestly
+		// and turn it back (situation-less, so no situations.yaml row).
+		add(t.say("sit.question", 2), prioAck)
+		add(t.say("sit.question.ask", 5), prioQuestion)
+		return parts
+	case content && lead.Name == "remember":
+		add(t.recall(), prioAck)
+	case content:
+		add(t.say("sit."+lead.Name, 2), prioAck)
+		if r := t.say("sit."+lead.Name+".reflect", 3); r != "" {
+			add(r, prioReflect)
+		} else if lead.Intent == "" {
+			add(t.reflectNames(), prioReflect)
+		}
+	case feeling != "":
+		add(t.say(feeling, 2), prioAck)
+		add(t.reflectWhat(), prioReflect)
+	default:
+		what := t.reflectWhat()
+		switch {
+		case what != "":
+			add(what, prioAck)
+		case lead != nil:
+			// Only a hello, a goodbye or a good night: answer it.
+			if leaving == "" {
+				add(t.say("greet", 1), prioAck)
+			}
+		default:
+			add(t.say("listen", 2), prioAck)
+		}
+	}
+	if strings.EqualFold(t.h.Lingering, string(heart.LabelAnger)) && t.h.RefusalAllowed {
+		// Seed 002 refusal knobs: still upset, so the reply says so.
+		add(t.say("cool", 4), prioCool)
+	}
+	if leaving == "" {
+		add(t.question(lead), prioQuestion)
+	} else {
+		add(t.say(leaving, 6), prioFrame)
+	}
+	return parts
+}
+
+// isQuestion reports whether the user asked something: the text ends as a
+// question does in the three languages.
+func (t *turnView) isQuestion() bool {
+	s := strings.TrimRight(strings.TrimSpace(t.h.Text), "!！。.~～ ")
+	for _, e := range [...]string{"?", "？", "吗", "么", "ですか", "ますか"} {
+		if strings.HasSuffix(s, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// felt is the user's feeling in this very message: Hints.Felt, or the
+// strategy's emotion when the caller gave no Felt.
+func (t *turnView) felt() string {
+	if t.h.Felt != "" {
+		return t.h.Felt
+	}
+	return t.h.Emotion
+}
+
+// reflectWhat reflects the names, facts or theme of what was said; "" when
+// there is nothing specific.
+func (t *turnView) reflectWhat() string {
+	if r := t.reflectNames(); r != "" {
+		return r
+	}
+	if len(t.topics) > 0 {
+		tp := t.topics[0]
+		key := "listen.topic.first"
+		if t.before[tp.Tag] {
+			key = "listen.topic.again"
+		}
+		return t.sayWith(key, 3, map[string]string{"topic": tp.Name[t.lang]})
+	}
+	return ""
+}
+
+// maxFactReflections bounds how many facts one reply echoes (our choice:
+// two keep it a reply, not a list).
+const maxFactReflections = 2
+
+// reflectNames reflects a fact the user just stated, or a pet or person
+// they named.
+func (t *turnView) reflectNames() string {
+	// Up to two facts just told, their own name first ("Nice to meet
+	// you, Ann. Miso, what a good name for a cat.").
+	var said []string
+	for _, first := range []bool{true, false} {
+		for _, f := range t.facts {
+			if (f.kind.Kind == factName) != first || len(said) == maxFactReflections {
+				continue
+			}
+			if r := t.sayWith("reflect.fact."+f.kind.Kind, 3, f.fields); r != "" {
+				said = append(said, r)
+				t.mark(r) // the second fact is not met with the same words
+			}
+		}
+	}
+	if len(said) > 0 {
+		return joinSentences(said, t.lang)
+	}
+	if t.vars["pet_name"] != "" {
+		return t.say("reflect.pet", 3)
+	}
+	if t.vars["person_name"] != "" {
+		return t.say("reflect.person", 3)
+	}
+	if len(t.facts) > 0 {
+		return t.say("reflect.fact", 3)
+	}
+	return ""
+}
+
+// question is the gentle question at the end, or "". The lead situation
+// decides (ask: always, never, or the seed 000 strategy's
+// proactive_question); a conversation state may ask its own ("are you
+// somewhere safe right now?" after a crisis).
+func (t *turnView) question(lead *situation) string {
+	policy := askStrategy
+	if lead != nil {
+		policy = lead.Ask
+		if q := t.sayOnly("sit."+lead.Name+".ask", 5); q != "" && policy == askNever {
+			return q // only a state-specific question overrides "never"
+		}
+	}
+	if policy == askNever || policy == askStrategy && !t.h.ProactiveQuestion {
+		return ""
+	}
+	if lead != nil {
+		if q := t.say("sit."+lead.Name+".ask", 5); q != "" {
+			return q
+		}
+	}
+	if len(t.topics) > 0 {
+		return t.sayWith("ask.topic", 5, map[string]string{"topic": t.topics[0].Name[t.lang]})
+	}
+	return t.say("ask", 5)
+}

@@ -1,0 +1,332 @@
+package brain
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"hearth/heart"
+)
+
+// The offline brain's knowledge lives in data files, not code: its wording
+// (phrases.yaml), the situations it recognises (situations.yaml), themes
+// (topics.yaml), the people and pets it can name and the spans of time it
+// reflects (words.yaml), and the facts it remembers (facts.yaml). Each file
+// says how it is read; this file loads and checks them.
+//
+//go:embed data/*.yaml
+var dataFiles embed.FS
+
+// Languages the offline brain speaks (DESIGN §9 persona key language).
+const (
+	langEN = "en"
+	langZH = "zh"
+	langJA = "ja"
+)
+
+// languages are the ones every phrase and name must exist in (a function,
+// so the package holds no mutable state).
+func languages() [3]string { return [3]string{langEN, langZH, langJA} }
+
+// langText is one text per language.
+type langText map[string]string
+
+// phrasebook holds the wording: key → language → variants.
+type phrasebook map[string]map[string][]string
+
+// feel is a situation's trailer values (seed 002).
+type feel struct {
+	Label      string  `yaml:"label"`
+	Intensity  float64 `yaml:"intensity"`
+	Salience   float64 `yaml:"salience"`
+	Confidence float64 `yaml:"confidence"`
+}
+
+// Situation kinds: content leads a reply, social frames it.
+const (
+	kindContent = "content"
+	kindSocial  = "social"
+)
+
+// Question policies of a situation.
+const (
+	askStrategy = "strategy"
+	askAlways   = "always"
+	askNever    = "never"
+)
+
+// situation is one row of situations.yaml.
+type situation struct {
+	Name     string   `yaml:"name"`
+	Kind     string   `yaml:"kind"`
+	Intent   string   `yaml:"intent"`
+	Keywords []string `yaml:"keywords"`
+	Traps    []string `yaml:"traps"`
+	Feel     feel     `yaml:"feel"`
+	Ask      string   `yaml:"ask"`
+	Deep     bool     `yaml:"deep"`
+	Thing    langText `yaml:"thing"`
+	Replaces []string `yaml:"replaces"`
+}
+
+// topic is one row of topics.yaml; Tag "" lists traps.
+type topic struct {
+	Tag      string   `yaml:"tag"`
+	Keywords []string `yaml:"keywords"`
+	Name     langText `yaml:"name"`
+}
+
+// dictEntry is one word of a dictionary in words.yaml.
+type dictEntry struct {
+	Words []string `yaml:"words"`
+	Name  langText `yaml:"name"`
+	Yours langText `yaml:"yours"`
+}
+
+// wordsFile is words.yaml.
+type wordsFile struct {
+	Pets         []dictEntry `yaml:"pets"`
+	People       []dictEntry `yaml:"people"`
+	Traps        []string    `yaml:"traps"`
+	Durations    []string    `yaml:"durations"`
+	About        []string    `yaml:"about"`
+	Intensifiers []string    `yaml:"intensifiers"`
+}
+
+// factKind is one row of facts.yaml.
+type factKind struct {
+	Kind     string            `yaml:"kind"`
+	Slot     int               `yaml:"slot"`
+	Multi    bool              `yaml:"multi"`
+	Label    langText          `yaml:"label"`
+	Value    langText          `yaml:"value"`
+	Dict     map[string]string `yaml:"dict"`
+	Ask      []string          `yaml:"ask"`
+	Reject   []string          `yaml:"reject"`
+	Patterns []string          `yaml:"patterns"`
+
+	res    []*regexp.Regexp
+	values map[string]*regexp.Regexp // language → the value template as a pattern
+}
+
+// Dictionaries a fact field may name (factKind.Dict).
+const (
+	dictPets   = "pets"
+	dictPeople = "people"
+)
+
+// knowledge is the compiled data of one Offline.
+type knowledge struct {
+	book phrasebook
+
+	sits     []situation
+	sitSet   *heart.PhraseSet
+	sitOwner []int // phrase index → situation index, -1 for a trap
+
+	topics     []topic
+	topicSet   *heart.PhraseSet
+	topicOwner []int // phrase index → topic index (traps have Tag "")
+
+	dicts     map[string][]dictEntry
+	dictSet   *heart.PhraseSet
+	dictOwner []dictRef
+
+	durations    []*regexp.Regexp
+	about        []*regexp.Regexp
+	intensifiers *heart.PhraseSet
+
+	facts    []factKind
+	askSet   *heart.PhraseSet
+	askOwner []int // phrase index → fact index
+}
+
+// dictRef names one dictionary entry; dict "" is a trap.
+type dictRef struct {
+	dict string
+	i    int
+}
+
+// loadKnowledge reads and checks the embedded data. The files are part of
+// the binary, so an error is a bug caught by the package's tests.
+func loadKnowledge() (*knowledge, error) {
+	k := &knowledge{}
+	var w wordsFile
+	for _, f := range []struct {
+		name string
+		into any
+	}{
+		{"phrases.yaml", &k.book}, {"situations.yaml", &k.sits}, {"topics.yaml", &k.topics},
+		{"words.yaml", &w}, {"facts.yaml", &k.facts},
+	} {
+		raw, err := dataFiles.ReadFile("data/" + f.name)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", f.name, err)
+		}
+		dec := yaml.NewDecoder(bytes.NewReader(raw))
+		dec.KnownFields(true)
+		if err := dec.Decode(f.into); err != nil {
+			return nil, fmt.Errorf("%s: %w", f.name, err)
+		}
+	}
+	if err := k.checkPhrases(); err != nil {
+		return nil, err
+	}
+	if err := k.compileSituations(); err != nil {
+		return nil, err
+	}
+	k.compileTopics()
+	k.dicts = map[string][]dictEntry{dictPets: w.Pets, dictPeople: w.People}
+	var phrases []string
+	for _, name := range []string{dictPets, dictPeople} {
+		for i, e := range k.dicts[name] {
+			for _, word := range e.Words {
+				phrases = append(phrases, word)
+				k.dictOwner = append(k.dictOwner, dictRef{name, i})
+			}
+		}
+	}
+	for _, t := range w.Traps {
+		phrases = append(phrases, t)
+		k.dictOwner = append(k.dictOwner, dictRef{})
+	}
+	k.dictSet = heart.NewPhraseSet(phrases)
+	var err error
+	if k.durations, err = compileAll(w.Durations, "duration"); err != nil {
+		return nil, fmt.Errorf("words.yaml durations: %w", err)
+	}
+	if k.about, err = compileAll(w.About, "about"); err != nil {
+		return nil, fmt.Errorf("words.yaml about: %w", err)
+	}
+	k.intensifiers = heart.NewPhraseSet(w.Intensifiers)
+	if err := k.compileFacts(); err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// checkPhrases requires every key in every language.
+func (k *knowledge) checkPhrases() error {
+	for key, byLang := range k.book {
+		for _, l := range languages() {
+			if len(byLang[l]) == 0 {
+				return fmt.Errorf("phrases.yaml: %s has no %s variants", key, l)
+			}
+		}
+	}
+	return nil
+}
+
+func (k *knowledge) compileSituations() error {
+	var phrases []string
+	for i, s := range k.sits {
+		switch {
+		case s.Kind != kindContent && s.Kind != kindSocial:
+			return fmt.Errorf("situations.yaml: %s: kind %q", s.Name, s.Kind)
+		case s.Ask != askStrategy && s.Ask != askAlways && s.Ask != askNever:
+			return fmt.Errorf("situations.yaml: %s: ask %q", s.Name, s.Ask)
+		case !heart.Label(s.Feel.Label).Known():
+			return fmt.Errorf("situations.yaml: %s: feel label %q", s.Name, s.Feel.Label)
+		case s.Deep && len(s.Thing) < len(languages()):
+			return fmt.Errorf("situations.yaml: %s: a deep situation needs a thing in every language", s.Name)
+		}
+		for _, kw := range s.Keywords {
+			phrases = append(phrases, kw)
+			k.sitOwner = append(k.sitOwner, i)
+		}
+		for _, t := range s.Traps {
+			phrases = append(phrases, t)
+			k.sitOwner = append(k.sitOwner, -1)
+		}
+	}
+	k.sitSet = heart.NewPhraseSet(phrases)
+	return nil
+}
+
+func (k *knowledge) compileTopics() {
+	var phrases []string
+	for i, t := range k.topics {
+		for _, kw := range t.Keywords {
+			phrases = append(phrases, kw)
+			k.topicOwner = append(k.topicOwner, i)
+		}
+	}
+	k.topicSet = heart.NewPhraseSet(phrases)
+}
+
+func (k *knowledge) compileFacts() error {
+	var asks []string
+	for i := range k.facts {
+		f := &k.facts[i]
+		if f.Slot < 0 || f.Slot > slotFactsLast {
+			return fmt.Errorf("facts.yaml: %s: slot %d is not a fact slot (0-%d)", f.Kind, f.Slot, slotFactsLast)
+		}
+		var err error
+		if f.res, err = compileAll(f.Patterns, ""); err != nil {
+			return fmt.Errorf("facts.yaml: %s: %w", f.Kind, err)
+		}
+		f.values = map[string]*regexp.Regexp{}
+		for _, l := range languages() {
+			if f.Label[l] == "" || f.Value[l] == "" {
+				return fmt.Errorf("facts.yaml: %s: label and value need %s", f.Kind, l)
+			}
+			f.values[l] = templatePattern(f.Value[l])
+		}
+		for _, a := range f.Ask {
+			asks = append(asks, a)
+			k.askOwner = append(k.askOwner, i)
+		}
+		// A fact naming a dictionary word is asked about by that word too:
+		// "my cat's name", "do you remember my sister?".
+		for _, d := range f.Dict {
+			for _, e := range k.dicts[d] {
+				for _, word := range e.Words {
+					asks = append(asks, word)
+					k.askOwner = append(k.askOwner, i)
+				}
+			}
+		}
+	}
+	k.askSet = heart.NewPhraseSet(asks)
+	return nil
+}
+
+// compileAll compiles patterns; group, when set, must be a named group of
+// each.
+func compileAll(patterns []string, group string) ([]*regexp.Regexp, error) {
+	out := make([]*regexp.Regexp, 0, len(patterns))
+	for _, p := range patterns {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, fmt.Errorf("pattern %q: %w", p, err)
+		}
+		if group != "" && re.SubexpIndex(group) < 0 {
+			return nil, fmt.Errorf("pattern %q has no group %q", p, group)
+		}
+		out = append(out, re)
+	}
+	return out, nil
+}
+
+// templatePattern turns a value template ("{name} ({kind})") into a pattern
+// that reads such a value back, one named group per field.
+func templatePattern(tmpl string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString("^")
+	for tmpl != "" {
+		i := strings.IndexByte(tmpl, '{')
+		j := strings.IndexByte(tmpl, '}')
+		if i < 0 || j < i {
+			b.WriteString(regexp.QuoteMeta(tmpl))
+			break
+		}
+		b.WriteString(regexp.QuoteMeta(tmpl[:i]))
+		b.WriteString("(?P<" + tmpl[i+1:j] + ">.+?)")
+		tmpl = tmpl[j+1:]
+	}
+	b.WriteString("$")
+	return regexp.MustCompile(b.String())
+}

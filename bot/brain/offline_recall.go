@@ -1,0 +1,163 @@
+package brain
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// recall answers "do you remember…" from what the user told: the fact
+// asked about (a pet's name, their own name, where they live…), else what
+// they said about the thing asked, else an honest "I don't think you told
+// me".
+func (t *turnView) recall() string {
+	asked := t.askedFact()
+	if asked != nil {
+		want := ""
+		for _, d := range asked.Dict {
+			if es := t.k.named(d, t.h.Text); len(es) > 0 {
+				want = es[0].Name[langEN]
+			}
+		}
+		var match *fact
+		for i := len(t.known) - 1; i >= 0; i-- {
+			f := &t.known[i]
+			if f.kind != asked {
+				continue
+			}
+			if want == "" || sameFieldWord(t.k, *f, want) {
+				match = f
+				break
+			}
+			if match == nil {
+				match = f // the newest of the kind, if none is of the kind asked
+			}
+		}
+		if match != nil {
+			fields := map[string]string{}
+			for k, v := range match.fields {
+				fields[k] = v
+				if d, ok := match.kind.Dict[k]; ok {
+					if e, found := t.k.dictEntry(d, v); found {
+						fields[k] = e.Name[t.lang]
+					}
+				}
+			}
+			if s := t.sayWith("remember.known."+asked.Kind, 2, fields); s != "" {
+				return s
+			}
+		}
+		if s := t.say("remember.unknown."+asked.Kind, 2); s != "" {
+			return s
+		}
+		return t.say("remember.unknown", 2)
+	}
+	if quote, when, ok := t.recallSaid(); ok {
+		return t.sayWith("remember.said", 2, map[string]string{"quote": quote, "when": when})
+	}
+	return t.say("remember.unknown", 2)
+}
+
+// sameFieldWord reports whether f's dictionary field is the word want (an
+// English dictionary name).
+func sameFieldWord(k *knowledge, f fact, want string) bool {
+	for field, d := range f.kind.Dict {
+		if e, ok := k.dictEntry(d, f.fields[field]); ok && e.Name[langEN] == want {
+			return true
+		}
+	}
+	return false
+}
+
+// askedFact is the kind of fact a "do you remember…" question asks for.
+func (t *turnView) askedFact() *factKind {
+	best := -1
+	for _, h := range t.k.askSet.Find(t.h.Text) {
+		if i := t.k.askOwner[h.Index]; best < 0 || i < best {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return &t.k.facts[best]
+}
+
+// maxQuoteRunes bounds a quoted earlier message (our choice: one line).
+const maxQuoteRunes = 60
+
+// recallSaid finds something the user said before about what the question
+// names: recollections first (most relevant first, DESIGN §12), then
+// memories, then the recent conversation, newest first.
+func (t *turnView) recallSaid() (quote, when string, ok bool) {
+	needle := strings.ToLower(firstGroup(t.k.about, "about", t.h.Text))
+	var tags []string
+	for _, tp := range t.topics {
+		tags = append(tags, tp.Tag)
+	}
+	matches := func(text string) bool {
+		if strings.TrimSpace(text) == "" || text == t.h.Text {
+			return false
+		}
+		if needle != "" {
+			return strings.Contains(strings.ToLower(text), needle)
+		}
+		for _, tp := range t.k.topicsIn(text) {
+			for _, tag := range tags {
+				if tp.Tag == tag {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if needle == "" && len(tags) == 0 {
+		return "", "", false
+	}
+	for _, r := range t.h.Recalled {
+		if matches(r.Text) {
+			return clip(r.Text), t.when(r.At), true
+		}
+	}
+	for _, m := range t.h.Memories {
+		if matches(m) {
+			return clip(m), t.say("when.before", 7), true
+		}
+	}
+	for i := len(t.h.Recent) - 1; i >= 0; i-- {
+		if m := t.h.Recent[i]; m.Role == "user" && matches(m.Content) {
+			return clip(m.Content), t.say("when.before", 7), true
+		}
+	}
+	return "", "", false
+}
+
+// when says how long ago at was, relative to Hints.Now.
+func (t *turnView) when(at time.Time) string {
+	if at.IsZero() || t.h.Now.IsZero() {
+		return t.say("when.before", 7)
+	}
+	now := t.h.Now
+	y1, m1, d1 := at.In(now.Location()).Date()
+	y2, m2, d2 := now.Date()
+	days := int(time.Date(y2, m2, d2, 0, 0, 0, 0, time.UTC).Sub(time.Date(y1, m1, d1, 0, 0, 0, 0, time.UTC)).Hours() / 24)
+	switch {
+	case days <= 0:
+		return t.say("when.today", 7)
+	case days == 1:
+		return t.say("when.yesterday", 7)
+	case days < 14:
+		return t.sayWith("when.days", 7, map[string]string{"n": strconv.Itoa(days)})
+	default:
+		return t.say("when.weeks", 7)
+	}
+}
+
+func clip(s string) string {
+	s = strings.TrimSpace(s)
+	r := []rune(s)
+	if len(r) <= maxQuoteRunes {
+		return s
+	}
+	return string(r[:maxQuoteRunes]) + "…"
+}

@@ -1,0 +1,31 @@
+package brain
+
+import (
+	"strings"
+	"testing"
+
+	"hearth/bot"
+)
+
+// Issue 14 item 4: with the offline brain she says honestly that she cannot
+// listen or look right now, in the persona's language, and never describes
+// a photo; without media she says no such thing.
+func TestOfflineSaysWhatItCannotPerceive(t *testing.T) {
+	o := NewOffline()
+	for _, lang := range []string{langEN, langZH, langJA} {
+		for _, sense := range []string{"voice", "photo"} {
+			want := o.k.book["unsensed."+sense][lang][0]
+			for i, text := range append(userTexts[lang], "[photo]") {
+				h := bot.Hints{Language: lang, Text: text, Turn: i, Intent: "SMALL_TALK", Unsensed: sense, MaxLength: 300}
+				got := reply(t, o, h).Text
+				if !strings.HasPrefix(got, want) {
+					t.Errorf("%s %s %q: reply %q does not start with %q", lang, sense, text, got, want)
+				}
+				h.Unsensed = ""
+				if got := reply(t, o, h).Text; strings.Contains(got, want) {
+					t.Errorf("%s %q without media: %q", lang, text, got)
+				}
+			}
+		}
+	}
+}

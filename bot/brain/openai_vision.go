@@ -1,0 +1,85 @@
+package brain
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	openai "github.com/sashabaranov/go-openai"
+
+	"hearth/bot"
+)
+
+// toOpenAIMessage converts one message. A message with images becomes
+// multi-part content: its text, then one image_url part per data: URL
+// (DESIGN §12: the photo itself, never a link).
+func toOpenAIMessage(m bot.ChatMessage) openai.ChatCompletionMessage {
+	if len(m.Images) == 0 {
+		return openai.ChatCompletionMessage{Role: m.Role, Content: m.Content}
+	}
+	parts := make([]openai.ChatMessagePart, 0, 1+len(m.Images))
+	if m.Content != "" {
+		parts = append(parts, openai.ChatMessagePart{Type: openai.ChatMessagePartTypeText, Text: m.Content})
+	}
+	for _, url := range m.Images {
+		parts = append(parts, openai.ChatMessagePart{Type: openai.ChatMessagePartTypeImageURL,
+			ImageURL: &openai.ChatMessageImageURL{URL: url, Detail: openai.ImageURLDetailAuto}})
+	}
+	return openai.ChatCompletionMessage{Role: m.Role, MultiContent: parts}
+}
+
+// modelFor is the model of a request: HEARTH_VISION_MODEL for one that
+// carries images, when set, else the configured model.
+func (o *OpenAI) modelFor(msgs []bot.ChatMessage) string {
+	if o.visionModel != "" && hasImages(msgs) {
+		return o.visionModel
+	}
+	return o.model
+}
+
+func hasImages(msgs []bot.ChatMessage) bool {
+	for _, m := range msgs {
+		if len(m.Images) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// imageWords are what servers say when a model cannot take image parts:
+// OpenAI names images or vision, llama.cpp and vLLM "multimodal", and
+// servers expecting plain text complain about the content (an array).
+var imageWords = []string{"image", "vision", "multimodal", "content", "array"}
+
+// imagesRejected wraps err with bot.ErrImagesRejected when a request with
+// images was refused for them: a client error (not auth, not found, not a
+// rate limit) whose message speaks of images or content.
+func imagesRejected(msgs []bot.ChatMessage, err error) error {
+	if err == nil || !hasImages(msgs) {
+		return err
+	}
+	status, msg := 0, ""
+	var ae *openai.APIError
+	var re *openai.RequestError
+	switch {
+	case errors.As(err, &ae):
+		status, msg = ae.HTTPStatusCode, ae.Message
+	case errors.As(err, &re):
+		status, msg = re.HTTPStatusCode, string(re.Body)+" "+re.Error()
+	default:
+		return err
+	}
+	switch status {
+	case http.StatusBadRequest, http.StatusUnsupportedMediaType, http.StatusUnprocessableEntity:
+	default:
+		return err
+	}
+	msg = strings.ToLower(msg)
+	for _, w := range imageWords {
+		if strings.Contains(msg, w) {
+			return fmt.Errorf("%w: %w", bot.ErrImagesRejected, err)
+		}
+	}
+	return err
+}

@@ -1,0 +1,257 @@
+// Package media gives the companion her senses (DESIGN §12): it downloads
+// voice notes and photos through the transports within size and duration
+// limits, transcribes voice notes on an OpenAI-compatible
+// /audio/transcriptions endpoint, speaks replies on /audio/speech, and turns
+// photos into data: URLs for the reply model. The turn engine consumes it
+// through bot.Media; transports only open platform files (bot.MediaFetcher).
+//
+// Downloads stream: a voice note is spooled to an unlinked temporary file
+// and uploaded from there with a known length, so a 20 MB recording does not
+// sit in memory; a photo (at most bot.MaxPhotoBytes) is read once.
+package media
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"hearth/bot"
+)
+
+// Deadlines and retries of media calls (hearth's choices).
+const (
+	// TranscribeTimeout bounds downloading and transcribing one voice note;
+	// a ten-minute note on a local whisper server takes a while.
+	TranscribeTimeout = 2 * time.Minute
+	// SpeakTimeout bounds one speech request.
+	SpeakTimeout = time.Minute
+	// PictureTimeout bounds downloading one photo.
+	PictureTimeout = 30 * time.Second
+	// DefaultRetryWait is the pause before the one retry after a 429, a
+	// 5xx or a network error.
+	DefaultRetryWait = time.Second
+	// unavailableFor is how long an endpoint that answered 404 is left alone
+	// (issue 14: "logged once and treated as unavailable for an hour").
+	unavailableFor = time.Hour
+	// maxAnswerBytes bounds a transcription's JSON answer.
+	maxAnswerBytes = 1 << 20
+	// maxSpeechBytes bounds a speech answer: 4096 characters spoken are about
+	// five minutes, 1.2 MB of Opus at 32 kbit/s or 4.8 MB of MP3 at 128.
+	maxSpeechBytes = 16 << 20
+	// bytesPerSecond estimates the length of a recording whose length
+	// neither the platform nor its container told: Telegram voice notes are
+	// Opus at 16-32 kbit/s, so 4000 B/s errs towards fewer seconds.
+	bytesPerSecond = 4000
+)
+
+// Off is the model name that switches hearing or speech off
+// (HEARTH_STT_MODEL=off, HEARTH_TTS_MODEL=off).
+const Off = "off"
+
+// Config configures the senses; cmd/hearth fills it from HEARTH_AUDIO_*.
+type Config struct {
+	// BaseURL is the OpenAI-compatible server of /audio/transcriptions and
+	// /audio/speech, e.g. "https://api.openai.com/v1". Required.
+	BaseURL string
+	APIKey  string // never logged; redacted from errors
+	// STTModel and TTSModel name the models; "" or Off switches hearing or
+	// speech off.
+	STTModel, TTSModel string
+	// HTTPClient is optional; the per-call deadlines bound every call.
+	HTTPClient *http.Client
+	Logger     *slog.Logger
+	Now        func() time.Time // default time.Now
+	TempDir    string           // for spooled voice notes; default os.TempDir()
+	RetryWait  time.Duration    // before the one retry; 0: DefaultRetryWait
+}
+
+// Senses implements bot.Media. It is safe for concurrent use.
+type Senses struct {
+	base, key string
+	stt, tts  endpoint
+	client    *http.Client
+	log       *slog.Logger
+	now       func() time.Time
+	tempDir   string
+	retryWait time.Duration
+
+	mu         sync.Mutex
+	opusRefuse bool // the speech server refused Opus once: ask for MP3
+}
+
+var _ bot.Media = (*Senses)(nil)
+
+// New builds the senses.
+func New(cfg Config) (*Senses, error) {
+	base := strings.TrimRight(cfg.BaseURL, "/")
+	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
+		return nil, fmt.Errorf("new media: base url %q: want http:// or https://", cfg.BaseURL)
+	}
+	s := &Senses{
+		base: base, key: cfg.APIKey, client: cfg.HTTPClient, log: cfg.Logger, now: cfg.Now, tempDir: cfg.TempDir,
+		retryWait: cfg.RetryWait,
+		stt:       endpoint{path: "/audio/transcriptions", model: model(cfg.STTModel)},
+		tts:       endpoint{path: "/audio/speech", model: model(cfg.TTSModel)},
+	}
+	if s.client == nil {
+		s.client = &http.Client{}
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.retryWait <= 0 {
+		s.retryWait = DefaultRetryWait
+	}
+	return s, nil
+}
+
+func model(name string) string {
+	if strings.EqualFold(strings.TrimSpace(name), Off) {
+		return ""
+	}
+	return strings.TrimSpace(name)
+}
+
+// endpoint is one audio endpoint with its model and, after a 404, the time
+// until which it is left alone.
+type endpoint struct {
+	path, model string
+	mu          sync.Mutex
+	until       time.Time
+}
+
+// ready returns ErrSenseOff while the endpoint is switched off or resting
+// after a 404.
+func (e *endpoint) ready(now time.Time) error {
+	if e.model == "" {
+		return fmt.Errorf("%s: switched off: %w", e.path, bot.ErrSenseOff)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if now.Before(e.until) {
+		return fmt.Errorf("%s: unavailable after a 404 until %s: %w", e.path, e.until.Format(time.TimeOnly), bot.ErrSenseOff)
+	}
+	return nil
+}
+
+// notFound leaves the endpoint alone for unavailableFor and reports whether
+// this is news worth logging (it was available until now).
+func (e *endpoint) notFound(now time.Time) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	news := !now.Before(e.until)
+	e.until = now.Add(unavailableFor)
+	return news
+}
+
+// statusError is an audio endpoint's non-2xx answer.
+type statusError struct {
+	status int
+	body   string
+}
+
+func (e *statusError) Error() string {
+	return fmt.Sprintf("status %d: %s", e.status, e.body)
+}
+
+// call sends the request make builds, once more after a 429, a 5xx or a
+// network error. A 404 rests the endpoint for an hour (logged once) and is
+// ErrSenseOff. The key is redacted from every error.
+func (s *Senses) call(ctx context.Context, e *endpoint, build func() (*http.Request, error)) (*http.Response, error) {
+	for attempt := 0; ; attempt++ {
+		req, err := build()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", e.path, err)
+		}
+		if s.key != "" {
+			req.Header.Set("Authorization", "Bearer "+s.key)
+		}
+		resp, err := s.client.Do(req)
+		if err == nil && resp.StatusCode/100 == 2 {
+			return resp, nil
+		}
+		retry := err != nil && ctx.Err() == nil && isNetErr(err)
+		if err == nil {
+			body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+			resp.Body.Close()
+			err = &statusError{status: resp.StatusCode, body: strings.TrimSpace(string(body))}
+			retry = resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500
+			if resp.StatusCode == http.StatusNotFound {
+				if e.notFound(s.now()) {
+					s.log.Warn("audio endpoint answered 404; treating it as unavailable for an hour", "endpoint", e.path, "model", e.model)
+				}
+				return nil, fmt.Errorf("%s: %w: %w", e.path, bot.ErrSenseOff, s.redact(err))
+			}
+		}
+		if !retry || attempt > 0 {
+			return nil, fmt.Errorf("%s: %w", e.path, s.redact(err))
+		}
+		s.log.Warn("audio call retrying", "endpoint", e.path, "err", s.redact(err))
+		t := time.NewTimer(s.retryWait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, fmt.Errorf("%s: %w", e.path, ctx.Err())
+		case <-t.C:
+		}
+	}
+}
+
+// isNetErr reports whether err is a transport failure worth one retry (a
+// refused or reset connection, a timeout of one attempt), not the caller's
+// cancellation.
+func isNetErr(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF)
+}
+
+// redactedError hides the API key in an error's text, keeping the chain.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+func (s *Senses) redact(err error) error {
+	if err == nil || s.key == "" || !strings.Contains(err.Error(), s.key) {
+		return err
+	}
+	return &redactedError{msg: strings.ReplaceAll(err.Error(), s.key, "[REDACTED]"), err: err}
+}
+
+// spool copies what fetch opens for ref into an unlinked temporary file,
+// at most limit bytes: nothing stays behind on disk, even after kill -9.
+func (s *Senses) spool(ctx context.Context, ref bot.MediaRef, fetch bot.MediaFetcher, limit int64) (*os.File, int64, error) {
+	rc, err := fetch.FetchMedia(ctx, ref)
+	if err != nil {
+		return nil, 0, fmt.Errorf("fetch: %w", err)
+	}
+	defer rc.Close()
+	f, err := os.CreateTemp(s.tempDir, "hearth-voice-*")
+	if err != nil {
+		return nil, 0, fmt.Errorf("spool: %w", err)
+	}
+	_ = os.Remove(f.Name()) // the open file lives on until closed
+	n, err := io.Copy(f, io.LimitReader(rc, limit+1))
+	if err == nil && n > limit {
+		err = fmt.Errorf("more than %d bytes: %w", limit, bot.ErrMediaTooLarge)
+	}
+	if err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("download: %w", err)
+	}
+	return f, n, nil
+}

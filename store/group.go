@@ -1,0 +1,148 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// maxGroupOps bounds how many writes share one transaction, so one commit
+// never holds the writer for long (hearth's choice: a burst of 200 chats
+// commits in two or three transactions).
+const maxGroupOps = 64
+
+// writeGroup lines up the writes that arrive while the writer connection
+// is busy. The first waiting write then leads: it runs every queued write
+// in ONE transaction, each inside its own savepoint, and commits once
+// (group commit). One SQLite commit with its WAL write is the cost of a
+// write; under load many writes share it. No goroutine of its own: the
+// writers themselves take turns leading.
+type writeGroup struct {
+	mu    sync.Mutex
+	busy  bool // a leader is committing
+	queue []*writeOp
+}
+
+// writeOp is one caller's write.
+type writeOp struct {
+	ctx  context.Context
+	op   string
+	fn   func(tx *sql.Tx) error
+	err  error
+	done chan struct{} // closed when err is final
+	lead chan struct{} // closed when this op is to lead the next group
+}
+
+// write runs fn in an IMMEDIATE transaction on the writer connection, alone
+// or grouped with writes that arrived meanwhile (see writeGroup). Either
+// way fn's writes are all-or-nothing (a failing fn rolls back to its
+// savepoint and does not disturb the others) and committed when write
+// returns nil.
+func (db *DB) write(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
+	if db.writer == nil {
+		return fmt.Errorf("%s: %w", op, ErrReadOnly)
+	}
+	w := &writeOp{ctx: ctx, op: op, fn: fn, done: make(chan struct{}), lead: make(chan struct{})}
+	g := &db.group
+	g.mu.Lock()
+	g.queue = append(g.queue, w)
+	if g.busy {
+		g.mu.Unlock()
+		select {
+		case <-w.done:
+			return w.err
+		case <-w.lead:
+		}
+		g.mu.Lock()
+	}
+	g.busy = true
+	n := min(len(g.queue), maxGroupOps)
+	batch := g.queue[:n:n]
+	g.queue = g.queue[n:]
+	g.mu.Unlock()
+
+	db.commitGroup(batch)
+
+	g.mu.Lock()
+	if len(g.queue) > 0 {
+		close(g.queue[0].lead) // the next in line leads; busy stays set
+	} else {
+		g.busy = false
+	}
+	g.mu.Unlock()
+	return w.err
+}
+
+// commitGroup runs batch in one transaction and closes every op's done.
+func (db *DB) commitGroup(batch []*writeOp) {
+	defer func() {
+		for _, w := range batch {
+			close(w.done)
+		}
+	}()
+	if len(batch) == 1 {
+		w := batch[0]
+		w.err = db.commitOne(w)
+		return
+	}
+	// The group outlives any one caller's cancellation: a cancelled
+	// statement inside a transaction can roll back all of it.
+	tx, err := db.writer.BeginTx(context.WithoutCancel(batch[0].ctx), nil)
+	if err != nil {
+		failAll(batch, fmt.Errorf("begin: %w", err))
+		return
+	}
+	for _, w := range batch {
+		if _, err := tx.Exec("SAVEPOINT op"); err != nil {
+			_ = tx.Rollback()
+			failAll(batch, fmt.Errorf("savepoint: %w", err))
+			return
+		}
+		if err := w.fn(tx); err != nil {
+			w.err = fmt.Errorf("%s: %w", w.op, err)
+			if _, rerr := tx.Exec("ROLLBACK TO op"); rerr != nil {
+				// SQLite rolled back the whole transaction (I/O error,
+				// full disk): nothing of the group is written.
+				_ = tx.Rollback()
+				failAll(batch, fmt.Errorf("group rolled back after %q failed: %w", w.op, errors.Join(err, rerr)))
+				return
+			}
+		}
+		if _, err := tx.Exec("RELEASE op"); err != nil {
+			_ = tx.Rollback()
+			failAll(batch, fmt.Errorf("release savepoint: %w", err))
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		failAll(batch, fmt.Errorf("commit: %w", err))
+	}
+}
+
+// commitOne is a group of one: a plain transaction, no savepoint.
+func (db *DB) commitOne(w *writeOp) error {
+	tx, err := db.writer.BeginTx(w.ctx, nil)
+	if err != nil {
+		return fmt.Errorf("%s: begin: %w", w.op, err)
+	}
+	if err := w.fn(tx); err != nil {
+		_ = tx.Rollback()
+		return fmt.Errorf("%s: %w", w.op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("%s: commit: %w", w.op, err)
+	}
+	return nil
+}
+
+// failAll gives err to every op of batch that has no error of its own: its
+// writes, if any, were not committed.
+func failAll(batch []*writeOp, err error) {
+	for _, w := range batch {
+		if w.err == nil {
+			w.err = fmt.Errorf("%s: %w", w.op, err)
+		}
+	}
+}
