@@ -41,8 +41,11 @@ const (
 
 // classify reads a failed call's error. ctx is the caller's.
 func classify(ctx context.Context, err error) verdict {
-	if errors.Is(ctx.Err(), context.Canceled) {
+	switch {
+	case errors.Is(ctx.Err(), context.Canceled):
 		return unknown
+	case errors.Is(err, errUnusable):
+		return off
 	}
 	status, msg := 0, ""
 	var apiErr *openai.APIError
@@ -144,7 +147,7 @@ func (h *health) failed(ctx context.Context, now time.Time, err error) verdict {
 		h.offUntil = now.Add(offFor)
 		if !h.offLogged {
 			h.offLogged = true
-			h.log.Warn("embeddings unavailable for this model (the server answered 404 or has no embeddings endpoint); recall uses the full-text index alone",
+			h.log.Warn("embeddings unavailable for this model (no embeddings endpoint, no such model, or not an embedding model); recall uses the full-text index alone",
 				"model", h.model, "retry_in", offFor, "err", err)
 		} else {
 			h.log.Debug("embeddings still unavailable", "model", h.model, "err", err)

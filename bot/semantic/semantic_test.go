@@ -300,18 +300,24 @@ func TestQueryDeadlineIsHonoured(t *testing.T) {
 }
 
 // Issue 11 item 2: without an embeddings endpoint for the model (404, or
-// 501 from llama.cpp without --embeddings), recall is full text alone,
-// logged once however many turns ask; the worker asks again after an
-// hour and says when the model is there.
+// 501 from llama.cpp without --embeddings, or a model that refuses one
+// word: not an embedding model), recall is full text alone, logged once
+// however many turns ask; the worker asks again after an hour and says
+// when the model is there.
 func TestNotFoundSwitchesOffLoggedOnce(t *testing.T) {
-	for _, status := range []int{http.StatusNotFound, http.StatusNotImplemented} {
-		t.Run(http.StatusText(status), func(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		setup func(*semantictest.Server)
+	}{
+		{"404", func(*semantictest.Server) {}},
+		{"501", func(f *semantictest.Server) { f.Fail(http.StatusNotImplemented) }},
+		{"not an embedding model", func(f *semantictest.Server) { f.SetModel("m1", dim); f.Refuse("hearth") }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
 			ctx := context.Background()
 			e := newEnv(t)
 			e.fake.SetModel("m1", 0)
-			if status != http.StatusNotFound {
-				e.fake.Fail(status)
-			}
+			c.setup(e.fake)
 			e.say(t, ann, annChat, "my cat Biscuit was sick all night")
 			if n, wait := e.idx.Step(ctx); n != 0 || wait < time.Hour-time.Second {
 				t.Fatalf("Step = %d, %v; want a wait of an hour", n, wait)
@@ -333,6 +339,7 @@ func TestNotFoundSwitchesOffLoggedOnce(t *testing.T) {
 			}
 			e.clock.add(time.Hour)
 			e.fake.SetModel("m1", dim)
+			e.fake.Refuse("")
 			e.idx.CatchUp(ctx)
 			if hits := e.recall(t, privately(ann, "Biscuit")); len(hits) != 1 || e.logs.count("embeddings available again") != 1 {
 				t.Errorf("after the model came: %q\n%s", texts(hits), e.logs.b.String())

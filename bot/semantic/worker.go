@@ -13,6 +13,10 @@ import (
 // flushTimeout bounds recording the last usage at shutdown.
 const flushTimeout = time.Second
 
+// errUnusable is a model that refuses even the probe's one word: not an
+// embedding model (a chat model's name, say).
+var errUnusable = errors.New("the model refuses a one-word text")
+
 // errStore marks a failure of the instance file, not of the endpoint: it
 // must not count against the endpoint's health.
 var errStore = errors.New("store")
@@ -103,6 +107,9 @@ func (x *Index) probe(ctx context.Context) error {
 	defer cancel()
 	vecs, tokens, err := x.embed(bctx, []string{probeText})
 	if err != nil {
+		if classify(ctx, err) == badInput {
+			return fmt.Errorf("%w: %w", errUnusable, err)
+		}
 		return err
 	}
 	x.health.succeeded(x.now())
