@@ -165,9 +165,7 @@ func BenchmarkVectorRecall(b *testing.B) {
 		lat = append(lat, time.Since(start))
 	}
 	b.StopTimer()
-	slices.Sort(lat)
-	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Microseconds())/1000, "p99-ms")
+	reportLatency(b, lat)
 	b.ReportMetric(float64(found)/float64(want), "recall@10")
 }
 

@@ -260,7 +260,6 @@ func TestModelChangeReembeds(t *testing.T) {
 	e.say(t, ann, annChat, "my cat Biscuit was sick all night")
 	e.say(t, ann, annChat, "exam on Friday")
 	e.idx.CatchUp(ctx)
-	before := e.fake.Inputs()
 
 	e.idx = e.index(t, "m2")
 	e.idx.Step(ctx) // the probe, and the first batch
@@ -275,7 +274,7 @@ func TestModelChangeReembeds(t *testing.T) {
 	}
 	slices.Sort(m2)
 	if !slices.Equal(m2, []string{"Biscuit was sick", "exam on Friday", "hearth", "my cat Biscuit was sick all night"}) {
-		t.Errorf("embedded with the new model: %q (%d inputs before)", m2, before)
+		t.Errorf("embedded with the new model: %q", m2)
 	}
 }
 
