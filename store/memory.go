@@ -77,9 +77,9 @@ func putMemory(ctx context.Context, q querier, m Memory) error {
 }
 
 // DeleteMemory deletes one slot for real (/forget N, the daily cleanup): the
-// row and its recall document are removed, the recall index is rebuilt so
-// no segment keeps its words, and purge leaves no copy in the file or its
-// WAL. ok is false when the slot was empty.
+// row, its recall document and the document's vector are removed, the
+// recall index is rebuilt so no segment keeps its words, and purge leaves
+// no copy in the file or its WAL. ok is false when the slot was empty.
 func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, error) {
 	var n int64
 	err := db.write(ctx, "delete memory", func(tx *sql.Tx) error {
@@ -96,6 +96,7 @@ func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, 
 		return false, err
 	}
 	if n > 0 {
+		db.vectors.clear()
 		if err := db.purge(ctx); err != nil {
 			return true, err
 		}
@@ -118,15 +119,19 @@ func (db *DB) ExpireMemory(ctx context.Context, userID string, slot int) (bool, 
 		n, err = res.RowsAffected()
 		return err
 	})
+	if n > 0 {
+		db.vectors.clear()
+	}
 	return n > 0, err
 }
 
 // DeleteMemories is /forget all, in one transaction: each memory's text
 // is forgotten as ForgetText would (from the messages, replies and episodes
 // that carried it), every memory is deleted, and every recall document of
-// the user goes (episodes stay for history and lingering emotion, but
-// nothing said before is recalled again). Then the index is rebuilt and
-// the file purged, once. It returns how many memories were deleted.
+// the user goes, with its vector (episodes stay for history and lingering
+// emotion, but nothing said before is recalled again). Then the index is
+// rebuilt and the file purged, once. It returns how many memories were
+// deleted.
 func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 	var n int
 	err := db.write(ctx, "delete memories", func(tx *sql.Tx) error {
@@ -154,6 +159,7 @@ func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	db.vectors.clear()
 	return n, db.purge(ctx)
 }
 
@@ -174,7 +180,8 @@ func needleRegexp(needle string) *regexp.Regexp {
 //     get "";
 //   - occurrences inside the user's inner_state and scratch are cut out;
 //   - the recall documents of the deleted memories and blanked episodes
-//     leave the index (triggers), which is then rebuilt.
+//     leave the index (triggers), with their vectors, and the index is
+//     rebuilt.
 //
 // Everything changes in one transaction, then purge removes every old copy
 // from the file and the WAL. It returns the number of rows changed (0: nothing
@@ -195,6 +202,7 @@ func (db *DB) ForgetText(ctx context.Context, userID, needle string) (int, error
 		return 0, err
 	}
 	if n > 0 {
+		db.vectors.clear()
 		if err := db.purge(ctx); err != nil {
 			return n, err
 		}
