@@ -48,9 +48,9 @@ func TestChartRendersEveryGlyph(t *testing.T) {
 			}
 			var texts []string
 			for _, d := range drawn {
-				texts = append(texts, d.text)
-				if !covered(d.face, d.text) || d.face.Width(d.text) <= 0 {
-					t.Errorf("%s %d days: %q drawn with %s lacks glyphs", lang, n, d.text, d.face.Name())
+				texts = append(texts, d.S)
+				if !d.Face.Covers(d.S) || d.Face.Width(d.S) <= 0 {
+					t.Errorf("%s %d days: %q drawn with %s lacks glyphs", lang, n, d.S, d.Face.Name())
 				}
 			}
 			all := strings.Join(texts, "|")
