@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -151,15 +152,19 @@ func drawChart(lang string, first time.Time, days []chartDay) ([]byte, string, [
 	}
 	for s, key := range []string{"you", "mood", "close"} {
 		st := seriesStyles[s]
-		values := make([]float64, len(days))
+		values, latest := make([]float64, len(days)), ""
 		for i, d := range days {
 			v, ok := [3]float64{d.you, d.mood, d.closeness}[s], [3]bool{d.hasYou, d.hasMood, d.hasCloseness}[s]
 			if !ok {
 				v = math.NaN()
+			} else {
+				latest = strconv.Itoa(int(math.Round(v)))
 			}
 			values[i] = v
 		}
-		c.Series = append(c.Series, chart.Series{Label: label(key, s+1), Color: st.color, Dashes: st.dashes, Marker: st.marker, Values: values})
+		// The latest value beside the label: a first day's three points
+		// may sit on one another.
+		c.Series = append(c.Series, chart.Series{Label: label(key, s+1), Note: latest, Color: st.color, Dashes: st.dashes, Marker: st.marker, Values: values})
 	}
 	img, drawn, err := fonts.Draw(c)
 	if err != nil {

@@ -65,6 +65,13 @@ func TestChartRendersEveryGlyph(t *testing.T) {
 					t.Errorf("%s: %q is neither drawn nor in the caption %q", lang, w, caption)
 				}
 			}
+			// The legend notes each series' latest value: a first day's
+			// points may hide one another.
+			for _, want := range []string{"|-42|", "|-60|", "|10|"} {
+				if n == 1 && !strings.Contains("|"+all+"|", want) {
+					t.Errorf("%s: the legend does not note %s (texts %q)", lang, want, all)
+				}
+			}
 			if lang == "en" && !strings.Contains(all, "date") {
 				t.Errorf("en: axes unlabelled: %q", all)
 			}

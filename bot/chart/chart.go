@@ -31,6 +31,7 @@ const (
 // Series is one line of the chart.
 type Series struct {
 	Label  string
+	Note   string // shown muted after the label in the legend: the latest value, say
 	Color  color.RGBA
 	Dashes []float64 // on, off, … lengths in points; nil for a solid line
 	Marker Marker
@@ -94,6 +95,7 @@ const (
 	legendRow    = 24 // from one legend entry to the next
 	legendSample = 30 // the stretch of line beside each legend label
 	legendPad    = 8  // between that line and the label
+	noteGap      = 14 // between the longest label and the notes' column
 )
 
 // Colours of everything but the series.
@@ -219,15 +221,28 @@ func (cv *canvas) series(c Chart, sr Series) {
 }
 
 // legendColumn draws the legend in its own column right of the plot: for
-// each series a stretch of its line with its marker, then its label.
+// each series a stretch of its line with its marker, its label, and its
+// note lined up at the column's right.
 func (cv *canvas) legendColumn(c Chart) {
 	x0 := cv.plot.right + px(legendGap)
+	labels, notes := c.legendWidths(cv.legend)
 	for s, sr := range c.Series {
 		y := cv.plot.top + px(legendTop+legendRow*float64(s))
 		cv.line([]pt{{x0, y}, {x0 + px(legendSample), y}}, sr)
 		cv.marker(pt{x0 + px(legendSample/2), y}, sr)
-		cv.text(cv.legend, sr.Label, x0+px(legendSample+legendPad), y+cv.legend.ascent()*centreDrop, start, textColor)
+		baseline := y + cv.legend.ascent()*centreDrop
+		cv.text(cv.legend, sr.Label, x0+px(legendSample+legendPad), baseline, start, textColor)
+		cv.text(cv.legend, sr.Note, x0+px(legendSample+legendPad+noteGap)+labels+notes, baseline, end, mutedColor)
 	}
+}
+
+// legendWidths are the widths of the legend's longest label and longest
+// note, in pixels.
+func (c Chart) legendWidths(legend *Face) (labels, notes float64) {
+	for _, sr := range c.Series {
+		labels, notes = max(labels, legend.Width(sr.Label)), max(notes, legend.Width(sr.Note))
+	}
+	return labels, notes
 }
 
 // box is a rectangle in pixels.
@@ -249,9 +264,9 @@ func (b box) y(c Chart, v float64) float64 {
 // legend's column right of it is as wide as its longest label (drawn with
 // legend), and a missing title or axis label gives its room to the plot.
 func (c Chart) plotBox(legend *Face) box {
-	labels := 0.0
-	for _, sr := range c.Series {
-		labels = max(labels, legend.Width(sr.Label))
+	labels, notes := c.legendWidths(legend)
+	if notes > 0 {
+		labels += px(noteGap) + notes
 	}
 	plot := box{left: px(marginLeft), top: px(marginTop), right: px(width-marginRight-legendGap-legendSample-legendPad) - labels, bottom: px(height - marginBottom)}
 	if c.Title != "" {

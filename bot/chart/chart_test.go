@@ -95,8 +95,8 @@ func TestAntialiased(t *testing.T) {
 }
 
 // TestLegendBesideThePlot: the legend's column starts right of the plot
-// and fits in the image, however long its labels (within reason): a longer
-// label narrows the plot, never overlaps it.
+// and fits in the image with its notes, however long its labels (within
+// reason): a longer label narrows the plot, never overlaps it.
 func TestLegendBesideThePlot(t *testing.T) {
 	fs, err := LoadFonts()
 	if err != nil {
@@ -106,16 +106,16 @@ func TestLegendBesideThePlot(t *testing.T) {
 	var rights []float64
 	for _, l := range []string{"1", "your feelings", "a rather longer label"} {
 		c := flat("xxxxxxxxxx")
-		c.Series[0].Label = l
+		c.Series[0].Label, c.Series[0].Note = l, "-42"
 		plot := c.plotBox(legend)
-		end := plot.right + px(legendGap+legendSample+legendPad) + legend.Width(l)
+		end := plot.right + px(legendGap+legendSample+legendPad+noteGap) + legend.Width(l) + legend.Width("-42")
 		if end > px(width-marginRight)+0.5 {
 			t.Errorf("%q: the legend ends at %.0f px, past the image's margin %.0f", l, end, px(width-marginRight))
 		}
 		rights = append(rights, plot.right)
 		_, texts := render(t, c)
-		if texts[len(texts)-1].S != l {
-			t.Errorf("%q: the last text drawn is %q, not the legend's label", l, texts[len(texts)-1].S)
+		if got := texts[len(texts)-2].S + "|" + texts[len(texts)-1].S; got != l+"|-42" {
+			t.Errorf("%q: the last texts drawn are %q, not the legend's label and note", l, got)
 		}
 	}
 	if !(rights[0] > rights[1] && rights[1] > rights[2]) {
