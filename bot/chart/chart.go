@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"image/png"
 	"math"
@@ -124,6 +125,20 @@ func px(v float64) float64 { return v * scale }
 // Every text must be one the fonts cover (see Covers): Draw fails rather
 // than draw an empty box.
 func (fs *Fonts) Draw(c Chart) ([]byte, []Text, error) {
+	img, texts, err := fs.render(c)
+	if err != nil {
+		return nil, texts, err
+	}
+	// BestSpeed: half the time of the default level for a file 7% larger.
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+		return nil, texts, fmt.Errorf("chart encode: %w", err)
+	}
+	return buf.Bytes(), texts, nil
+}
+
+// render is Draw before the PNG encoding.
+func (fs *Fonts) render(c Chart) (*image.RGBA, []Text, error) {
 	if err := c.check(); err != nil {
 		return nil, nil, err
 	}
@@ -151,11 +166,7 @@ func (fs *Fonts) Draw(c Chart) ([]byte, []Text, error) {
 			return nil, cv.texts, fmt.Errorf("chart text %q cannot be drawn with %s", t.S, t.Face.Name())
 		}
 	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, cv.p.img); err != nil {
-		return nil, cv.texts, fmt.Errorf("chart encode: %w", err)
-	}
-	return buf.Bytes(), cv.texts, nil
+	return cv.p.img, cv.texts, nil
 }
 
 // axes draws the gridlines, ticks and labels of both axes.

@@ -1,10 +1,8 @@
 package chart
 
 import (
-	"bytes"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"strings"
 	"testing"
@@ -25,26 +23,21 @@ func flat(has string) Chart {
 	return c
 }
 
-func render(t *testing.T, c Chart) (image.Image, []Text) {
+func render(t *testing.T, c Chart) (*image.RGBA, []Text) {
 	t.Helper()
 	fs, err := LoadFonts()
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, texts, err := fs.Draw(c)
+	img, texts, err := fs.render(c)
 	if err != nil {
 		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(raw))
-	if err != nil {
-		t.Fatalf("not a PNG: %v", err)
 	}
 	return img, texts
 }
 
-func isBlue(c color.Color) bool {
-	r, g, b, _ := c.RGBA()
-	return r>>8 < 0x40 && g>>8 > 0x60 && g>>8 < 0x90 && b>>8 > 0xa0
+func isBlue(c color.RGBA) bool {
+	return c.R < 0x40 && c.G > 0x60 && c.G < 0x90 && c.B > 0xa0
 }
 
 // TestGapsAreGaps: a day without a value breaks the line (seed 003 §9: each
@@ -63,12 +56,12 @@ func TestGapsAreGaps(t *testing.T) {
 		for i := range len(has) - 1 {
 			// Halfway between two days: line only if both have a value.
 			x := int(plot.x(c, float64(i)+0.5))
-			if line, want := isBlue(img.At(x, y)), has[i] == 'x' && has[i+1] == 'x'; line != want {
+			if line, want := isBlue(img.RGBAAt(x, y)), has[i] == 'x' && has[i+1] == 'x'; line != want {
 				t.Errorf("%s: between days %d and %d line %v, want %v", has, i, i+1, line, want)
 			}
 		}
 		for i := range len(has) {
-			if dot := isBlue(img.At(int(plot.x(c, float64(i))), y)); dot != (has[i] == 'x') {
+			if dot := isBlue(img.RGBAAt(int(plot.x(c, float64(i))), y)); dot != (has[i] == 'x') {
 				t.Errorf("%s: day %d point %v", has, i, dot)
 			}
 		}
@@ -83,8 +76,8 @@ func TestAntialiased(t *testing.T) {
 	b := img.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			if r>>8 > 0x40 && r>>8 < 0xe0 && bl>>8 > r>>8+0x20 && g>>8 > r>>8 {
+			c := img.RGBAAt(x, y)
+			if c.R > 0x40 && c.R < 0xe0 && c.B > c.R+0x20 && c.G > c.R {
 				blended++
 			}
 		}
