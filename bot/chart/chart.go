@@ -75,6 +75,7 @@ const (
 
 	lineWidth    = 2   // a series' line
 	markerRadius = 3.4 // a series' marker
+	ringWidth    = 1   // the white ring around a marker
 	// triangleSize and squareSize are their corners' distance from the
 	// centre, in marker radii: each shape then looks as heavy as the
 	// circle; triangleDrop moves the triangle down to balance on its value.
@@ -272,8 +273,9 @@ func (b box) y(c Chart, v float64) float64 {
 }
 
 // plotBox is where the plot goes: what the texts leave of the image. The
-// legend's column right of it is as wide as its longest label (drawn with
-// legend), and a missing title or axis label gives its room to the plot.
+// legend's column right of it is as wide as its longest label and note
+// (drawn with legend), and a missing title or axis label gives its room to
+// the plot.
 func (c Chart) plotBox(legend *Face) box {
 	labels, notes := c.legendWidths(legend)
 	if notes > 0 {
@@ -318,7 +320,7 @@ func (cv *canvas) marker(p pt, s Series) {
 			cv.p.disc(p, r)
 		}
 	}
-	shape(px(markerRadius + 1))
+	shape(px(markerRadius + ringWidth))
 	cv.p.fill(white)
 	shape(px(markerRadius))
 	cv.p.fill(s.Color)

@@ -27,13 +27,15 @@ func (f *Face) Name() string { return f.name }
 
 // Covers reports whether the font has a glyph for every rune of s (spaces
 // aside): a rune it lacks would come out as an empty box.
-func (f *Face) Covers(s string) bool {
+func (f *Face) Covers(s string) bool { return covers(f.font, s) }
+
+func covers(f *sfnt.Font, s string) bool {
 	var buf sfnt.Buffer
 	for _, r := range s {
 		if unicode.IsSpace(r) {
 			continue
 		}
-		if i, err := f.font.GlyphIndex(&buf, r); err != nil || i == 0 {
+		if i, err := f.GlyphIndex(&buf, r); err != nil || i == 0 {
 			return false
 		}
 	}
@@ -75,7 +77,7 @@ func LoadFonts() (*Fonts, error) {
 
 // Covers reports whether every face a chart uses can draw s.
 func (fs *Fonts) Covers(s string) bool {
-	return fs.face("", fs.regular, 1).Covers(s) && fs.face("", fs.bold, 1).Covers(s)
+	return covers(fs.regular, s) && covers(fs.bold, s)
 }
 
 // face makes a face of f at size pixels per em.
@@ -118,6 +120,8 @@ func (cv *canvas) textUp(f *Face, s string, x, y float64, col color.Color) {
 		return
 	}
 	cv.texts = append(cv.texts, Text{S: s, Face: f})
+	// Drawn flat first, with a pixel of margin for the anti-aliased edges,
+	// then turned a quarter left.
 	w, asc, desc := f.Width(s), f.ascent(), f.descent()
 	flat := image.NewAlpha(image.Rect(0, 0, int(w)+2, int(asc+desc)+2))
 	d := font.Drawer{Dst: flat, Src: image.Opaque, Face: f.face, Dot: fixed.Point26_6{X: 64, Y: fixed.Int26_6((asc + 1) * 64)}}
