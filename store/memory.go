@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // Retention classes of seed 003 §8. An empty Retention is stored as
@@ -320,17 +321,38 @@ func (db *DB) purge(ctx context.Context) error {
 // wal_checkpoint(TRUNCATE)), so the pages secure_delete zeroed replace the
 // old images and no deleted text survives in the -wal file. The forget
 // paths of this package call it; callers may call it after their own
-// deletions. A checkpoint blocked by a reader is reported as an error.
+// deletions. A checkpoint that finds a reader on an old snapshot, or the
+// background checkpointer mid-pass, is tried again for up to
+// scrubPatience; still blocked after that, it is reported as an error.
 func (db *DB) Scrub(ctx context.Context) error {
 	if db.writer == nil {
 		return fmt.Errorf("scrub: %w", ErrReadOnly)
 	}
-	var busy, logFrames, done int
-	if err := db.writer.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logFrames, &done); err != nil {
-		return fmt.Errorf("scrub: %w", err)
+	deadline := time.Now().Add(scrubPatience)
+	for {
+		var busy, logFrames, done int
+		if err := db.writer.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logFrames, &done); err != nil {
+			return fmt.Errorf("scrub: %w", err)
+		}
+		if busy == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("scrub: checkpoint blocked by a reader (%d of %d frames copied)", done, logFrames)
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("scrub: %w", ctx.Err())
+		case <-time.After(scrubRetry):
+		}
 	}
-	if busy != 0 {
-		return fmt.Errorf("scrub: checkpoint blocked by a reader (%d of %d frames copied)", done, logFrames)
-	}
-	return nil
 }
+
+// scrubPatience and scrubRetry bound how long Scrub waits for readers and
+// the background checkpointer (db.go, every second) to let a truncating
+// checkpoint through. hearth's choice: a turn's reads take milliseconds,
+// so a few seconds cover any real overlap; a forget is rare and may wait.
+const (
+	scrubPatience = 5 * time.Second
+	scrubRetry    = 25 * time.Millisecond
+)
