@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	openai "github.com/sashabaranov/go-openai"
+	"hearth/bot/brain"
 )
 
 // How the index treats a failing endpoint (hearth's choices, after the
@@ -47,15 +47,7 @@ func classify(ctx context.Context, err error) verdict {
 	case errors.Is(err, errUnusable):
 		return off
 	}
-	status, msg := 0, ""
-	var apiErr *openai.APIError
-	var reqErr *openai.RequestError
-	switch {
-	case errors.As(err, &apiErr):
-		status, msg = apiErr.HTTPStatusCode, strings.ToLower(apiErr.Message+" "+codeOf(apiErr.Code))
-	case errors.As(err, &reqErr):
-		status, msg = reqErr.HTTPStatusCode, strings.ToLower(string(reqErr.Body))
-	}
+	status, msg := brain.APIError(err)
 	switch {
 	case status == http.StatusNotFound, status == http.StatusNotImplemented:
 		// OpenAI, vLLM and Ollama answer 404 for a model they do not
@@ -68,13 +60,6 @@ func classify(ctx context.Context, err error) verdict {
 		return badInput
 	}
 	return outage
-}
-
-func codeOf(code any) string {
-	if s, ok := code.(string); ok {
-		return s
-	}
-	return ""
 }
 
 // health is what the index knows of the endpoint: failures in a row (the
