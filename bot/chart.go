@@ -1,33 +1,20 @@
 package bot
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 
-	"golang.org/x/image/font/sfnt"
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-
+	"hearth/bot/chart"
 	"hearth/store"
 )
 
-// Chart geometry in points: 6×3 inches reads well on a phone; the legend
-// sits in its own column right of the axes, never over the data or the
-// frame.
 const (
-	chartWidth   = 6 * vg.Inch
-	chartHeight  = 3 * vg.Inch
-	legendColumn = 1.4 * vg.Inch
-	legendTop    = 0.3 * vg.Inch
-	chartDays    = 30 // seed 003 §9 最近30天
+	chartDays = 30 // seed 003 §9 最近30天
 	// sentimentScale puts perception's sentiment (-1..1) on the mood axis
 	// (-100..100, seed 001).
 	sentimentScale = 100
@@ -94,49 +81,25 @@ func chartData(points []store.DailyPoint, eps []store.Episode, now time.Time, lo
 	return first, days
 }
 
-// drawnText is one text the chart drew, with the face it used.
-type drawnText struct {
-	face font.Face
-	text string
-}
-
-// textRecorder is a canvas that remembers every text drawn on it.
-type textRecorder struct {
-	*vgimg.Canvas
-	drawn *[]drawnText
-}
-
-func (r textRecorder) FillString(f font.Face, pt vg.Point, s string) {
-	*r.drawn = append(*r.drawn, drawnText{f, s})
-	r.Canvas.FillString(f, pt, s)
-}
-
-// covered reports whether face has a glyph for every rune of s: hearth
-// embeds no CJK font (gonum's Liberation fonts only), so a text that is not
-// covered would come out as boxes and goes to the caption instead.
-func covered(face font.Face, s string) bool {
-	var buf sfnt.Buffer
-	for _, r := range s {
-		if r == ' ' {
-			continue
-		}
-		if i, err := face.Face.GlyphIndex(&buf, r); err != nil || i == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// series styles: the user's feelings, the persona's mood, closeness.
+// seriesStyles: the user's feelings, the persona's mood, closeness; the
+// caption's words for them (chartWords "c_*") name these colours and dashes.
 var seriesStyles = [3]struct {
 	color  color.RGBA
-	dashes []vg.Length
-	shape  draw.GlyphDrawer
+	dashes []float64
+	marker chart.Marker
 }{
-	{color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}, nil, draw.CircleGlyph{}},
-	{color.RGBA{R: 0xff, G: 0x7f, B: 0x0e, A: 0xff}, []vg.Length{vg.Points(5), vg.Points(3)}, draw.TriangleGlyph{}},
-	{color.RGBA{R: 0x55, G: 0x55, B: 0x55, A: 0xff}, []vg.Length{vg.Points(1.5), vg.Points(2.5)}, draw.SquareGlyph{}},
+	{color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}, nil, chart.Circle},
+	{color.RGBA{R: 0xff, G: 0x7f, B: 0x0e, A: 0xff}, []float64{5, 3}, chart.Triangle},
+	{color.RGBA{R: 0x55, G: 0x55, B: 0x55, A: 0xff}, []float64{0, 4}, chart.Square},
 }
+
+// The value axis: mood and closeness run -100..100 (seed 001), gridlines
+// every 50 (hearth's choice).
+const (
+	chartMin, chartMax, chartStep = -100, 100, 50
+	// chartTickEvery labels every seventh day, counted back from today.
+	chartTickEvery = 7
+)
 
 // moodChart draws /me's chart (seed 003 §9 最近30天情绪趋势): the user's
 // own feelings beside the persona's mood and their closeness, over the
@@ -151,7 +114,7 @@ func moodChart(lang string, first time.Time, days []chartDay) (png []byte, capti
 
 // drawChart is moodChart, also returning every text it drew (tests check
 // the glyphs).
-func drawChart(lang string, first time.Time, days []chartDay) ([]byte, string, []drawnText, error) {
+func drawChart(lang string, first time.Time, days []chartDay) ([]byte, string, []chart.Text, error) {
 	some := false
 	for _, d := range days {
 		some = some || d.hasYou || d.hasMood || d.hasCloseness
@@ -159,13 +122,13 @@ func drawChart(lang string, first time.Time, days []chartDay) ([]byte, string, [
 	if !some {
 		return nil, "", nil, errors.New("no data yet")
 	}
-	p := plot.New()
-	face := func(sty font.Font) font.Face { return plot.DefaultTextHandler.Cache().Lookup(sty, sty.Size) }
-	fits := func(s string) bool { return covered(face(p.Title.TextStyle.Font), s) }
+	fonts, err := chart.LoadFonts()
+	if err != nil {
+		return nil, "", nil, fmt.Errorf("chart: %w", err)
+	}
 	numbered := false
 	label := func(key string, n int) string {
-		w := chartWord(lang, key)
-		if fits(w) {
+		if w := chartWord(lang, key); fonts.Covers(w) {
 			return w
 		}
 		if n > 0 {
@@ -174,72 +137,40 @@ func drawChart(lang string, first time.Time, days []chartDay) ([]byte, string, [
 		}
 		return ""
 	}
-	title := chartWord(lang, "title")
-	if fits(title) {
-		p.Title.Text = title
+	c := chart.Chart{
+		Title:  label("title", 0),
+		XLabel: label("x", 0),
+		YLabel: label("y", 0),
+		YMin:   chartMin, YMax: chartMax, YStep: chartStep,
 	}
-	p.X.Label.Text, p.Y.Label.Text = label("x", 0), label("y", 0)
-	p.Y.Min, p.Y.Max = -100, 100
-	// Half a day either side, so the first and last days' points sit
-	// inside the frame, not on it.
-	p.X.Min = float64(first.Add(-12 * time.Hour).Unix())
-	p.X.Max = float64(first.AddDate(0, 0, chartDays-1).Add(12 * time.Hour).Unix())
-	p.X.Tick.Marker = dateTicks{first: first}
-	p.Add(plotter.NewGrid())
-
-	leg := plot.NewLegend()
-	leg.Left, leg.Top = true, true
+	for i := range days {
+		tick := ""
+		if (len(days)-1-i)%chartTickEvery == 0 {
+			tick = first.AddDate(0, 0, i).Format("01-02")
+		}
+		c.XTicks = append(c.XTicks, tick)
+	}
 	for s, key := range []string{"you", "mood", "close"} {
 		st := seriesStyles[s]
-		var runs []plotter.XYs
-		var run plotter.XYs
+		values, latest := make([]float64, len(days)), ""
 		for i, d := range days {
 			v, ok := [3]float64{d.you, d.mood, d.closeness}[s], [3]bool{d.hasYou, d.hasMood, d.hasCloseness}[s]
 			if !ok {
-				if len(run) > 0 {
-					runs, run = append(runs, run), nil
-				}
-				continue
+				v = math.NaN()
+			} else {
+				latest = strconv.Itoa(int(math.Round(v)))
 			}
-			run = append(run, plotter.XY{X: float64(first.AddDate(0, 0, i).Unix()), Y: v})
+			values[i] = v
 		}
-		if len(run) > 0 {
-			runs = append(runs, run)
-		}
-		var thumb []plot.Thumbnailer
-		for _, r := range runs {
-			line, pts, err := plotter.NewLinePoints(r)
-			if err != nil {
-				return nil, "", nil, fmt.Errorf("chart %s: %w", key, err)
-			}
-			line.Color, line.Dashes, line.Width = st.color, st.dashes, vg.Points(1.5)
-			pts.Color, pts.Shape, pts.Radius = st.color, st.shape, vg.Points(2.5)
-			p.Add(line, pts)
-			thumb = []plot.Thumbnailer{line, pts}
-		}
-		if thumb == nil {
-			l, pt, _ := plotter.NewLinePoints(plotter.XYs{{}})
-			l.Color, l.Dashes, pt.Color, pt.Shape = st.color, st.dashes, st.color, st.shape
-			thumb = []plot.Thumbnailer{l, pt}
-		}
-		leg.Add(label(key, s+1), thumb...)
+		// The latest value beside the label: a first day's three points
+		// may sit on one another.
+		c.Series = append(c.Series, chart.Series{Label: label(key, s+1), Note: latest, Color: st.color, Dashes: st.dashes, Marker: st.marker, Values: values})
 	}
-
-	var drawn []drawnText
-	img := vgimg.New(chartWidth, chartHeight)
-	c := draw.New(textRecorder{img, &drawn})
-	p.Draw(draw.Crop(c, 0, -legendColumn, 0, 0))
-	leg.Draw(draw.Crop(c, chartWidth-legendColumn+vg.Points(8), 0, 0, -legendTop))
-	for _, d := range drawn {
-		if !covered(d.face, d.text) || d.face.Width(d.text) <= 0 {
-			return nil, "", drawn, fmt.Errorf("chart text %q cannot be drawn with %s", d.text, d.face.Name())
-		}
+	img, drawn, err := fonts.Draw(c)
+	if err != nil {
+		return nil, "", drawn, err
 	}
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
-		return nil, "", drawn, fmt.Errorf("chart encode: %w", err)
-	}
-	return buf.Bytes(), chartCaption(lang, numbered, p.Y.Label.Text == ""), drawn, nil
+	return img, chartCaption(lang, numbered, c.YLabel == ""), drawn, nil
 }
 
 // chartCaption is the card's line about the chart, in the persona's
@@ -259,21 +190,4 @@ func chartCaption(lang string, numbered, axes bool) string {
 		items = append(items, fmt.Sprintf(chartWord(lang, "axes"), chartWord(lang, "y")))
 	}
 	return fmt.Sprintf(chartWord(lang, "caption"), chartWord(lang, "title"), strings.Join(items, chartWord(lang, "sep")))
-}
-
-// dateTicks labels the 30-day axis with a date every week and a minor
-// tick every day.
-type dateTicks struct{ first time.Time }
-
-func (d dateTicks) Ticks(min, max float64) []plot.Tick {
-	var ts []plot.Tick
-	for i := 0; i < chartDays; i++ {
-		day := d.first.AddDate(0, 0, i)
-		t := plot.Tick{Value: float64(day.Unix())}
-		if (chartDays-1-i)%7 == 0 {
-			t.Label = day.Format("01-02")
-		}
-		ts = append(ts, t)
-	}
-	return ts
 }

@@ -48,9 +48,9 @@ func TestChartRendersEveryGlyph(t *testing.T) {
 			}
 			var texts []string
 			for _, d := range drawn {
-				texts = append(texts, d.text)
-				if !covered(d.face, d.text) || d.face.Width(d.text) <= 0 {
-					t.Errorf("%s %d days: %q drawn with %s lacks glyphs", lang, n, d.text, d.face.Name())
+				texts = append(texts, d.S)
+				if !d.Face.Covers(d.S) || d.Face.Width(d.S) <= 0 {
+					t.Errorf("%s %d days: %q drawn with %s lacks glyphs", lang, n, d.S, d.Face.Name())
 				}
 			}
 			all := strings.Join(texts, "|")
@@ -63,6 +63,13 @@ func TestChartRendersEveryGlyph(t *testing.T) {
 				w := chartWord(lang, key)
 				if !strings.Contains(all, w) && !strings.Contains(caption, w) {
 					t.Errorf("%s: %q is neither drawn nor in the caption %q", lang, w, caption)
+				}
+			}
+			// The legend notes each series' latest value: a first day's
+			// points may hide one another.
+			for _, want := range []string{"|-42|", "|-60|", "|10|"} {
+				if n == 1 && !strings.Contains("|"+all+"|", want) {
+					t.Errorf("%s: the legend does not note %s (texts %q)", lang, want, all)
 				}
 			}
 			if lang == "en" && !strings.Contains(all, "date") {

@@ -99,6 +99,12 @@ func TestModelDownTurnsSkipTheModel(t *testing.T) {
 	e := newEnv(t, func(c *bot.Config) {
 		c.Brain = o
 		c.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+		// The offline brain reads its data at its first call (tens of ms
+		// under -race): read it now, so that the turns below spend the
+		// breaker's probe interval on the breaker alone.
+		if _, err := c.Offline.Complete(context.Background(), bot.Request{Kind: bot.KindPerception, Hints: bot.Hints{Language: "en", Text: "hello"}}); err != nil {
+			t.Fatal(err)
+		}
 	})
 	e.send(t, msg("down1", "hello, are you there?"))
 	waitFor(t, "the first reply", func() bool { return len(e.out.texts("down1")) == 1 })

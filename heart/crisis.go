@@ -58,111 +58,161 @@ func (c CrisisCategory) MoreSevere(d CrisisCategory) CrisisCategory {
 // category of self-harm expression in text, in Chinese, English or
 // Japanese, or CrisisNone. It never depends on a model, so a perception
 // outage or a spent budget cannot hide a crisis; the model's flag only adds
-// to it. The lexicon (data/crisis.txt) covers passive and indirect ideation,
-// methods, plans and preparation, slang and common misspellings; everyday
-// idioms ("dead tired", 笑死, 死ぬほど) are masked first. Guards, each
-// documented where it lives: an English phrase right after a negation ("i
-// dont want to die") or about someone else ("do you want to die"); a
-// Chinese 想… phrase after 不/没/别 or 你/他/她; a phrase inside the book
-// title marks 《…》.
-func CrisisFloor(text string) CrisisCategory {
+// to it. The lexicon (data/crisis.txt) holds everything it knows: word and
+// phrase structures by category, named sets combined by rules ("a farewell
+// and a sign of finality, and no promise to come back"), everyday idioms
+// masked first, and the guards (negations and other people before a
+// phrase, Japanese negations after it, quotations framed as lyrics). A
+// phrase inside the book-title marks 《…》 never counts.
+func CrisisFloor(text string) CrisisCategory { return crisisLex().floor(text) }
+
+// floor is CrisisFloor with this lexicon.
+func (l *crisisLexicon) floor(text string) CrisisCategory {
 	if text == "" {
 		return CrisisNone
 	}
-	l := crisisLex()
-	found := CrisisNone
-	for _, seg := range crisisSegments(text) {
-		ws := l.crisisWordsOf(seg)
-		for i, w := range ws {
-			l.en.at(w, func(p crisisPattern) {
-				if p.cat.severity() > found.severity() && crisisWordHit(ws, i, p) {
-					found = p.cat
-				}
-			})
-		}
-		compact := l.compactOf(seg)
-		l.cjk.in(compact, func(p cjkPattern) {
-			if p.cat.severity() > found.severity() && p.find(compact) {
-				found = p.cat
-			}
-		})
+	var m crisisMatch
+	plain, quoted := crisisSegments(text)
+	for _, seg := range plain {
+		l.read(seg, &m)
 	}
-	return found
+	if l.frame < 0 || m.sets&(1<<l.frame) == 0 {
+		for _, seg := range quoted {
+			l.read(seg, &m)
+		}
+	}
+	for _, r := range l.rules {
+		if m.sets&r.need != r.need || m.sets&r.not != 0 {
+			continue
+		}
+		if r.cat == CrisisNone {
+			return CrisisNone
+		}
+		m.found = m.found.MoreSevere(r.cat)
+	}
+	return m.found
 }
 
 // CrisisText reports whether the crisis floor finds anything in text.
 func CrisisText(text string) bool { return CrisisFloor(text) != CrisisNone }
 
-// crisisSegments removes title-marked spans (《…》) from text and returns
-// the remaining pieces, so a title never reads as an expression while
-// everything around it still does. Only the Chinese book-title marks count:
-// Japanese 『』 also quote the speaker's own words, so they guard nothing.
-func crisisSegments(text string) []string {
-	var out []string
-	rest := text
-	for {
-		i := strings.Index(rest, "《")
-		if i < 0 {
-			return append(out, rest)
-		}
-		const closer = "》"
-		j := strings.Index(rest[i:], closer)
-		if j < 0 {
-			return append(out, rest)
-		}
-		out = append(out, rest[:i])
-		rest = rest[i+j+len(closer):]
+// crisisMatch is what the patterns found in a message so far: the most
+// severe category and the named sets that matched (bits by set index).
+type crisisMatch struct {
+	found CrisisCategory
+	sets  uint64
+}
+
+// wants reports whether a match of a pattern of category cat or set set
+// could still change m.
+func (m *crisisMatch) wants(cat CrisisCategory, set int) bool {
+	if set >= 0 {
+		return m.sets&(1<<set) == 0
+	}
+	return cat.severity() > m.found.severity()
+}
+
+// hit records a match.
+func (m *crisisMatch) hit(cat CrisisCategory, set int) {
+	if set >= 0 {
+		m.sets |= 1 << set
+		return
+	}
+	m.found = m.found.MoreSevere(cat)
+}
+
+// read runs every category and set pattern over one segment of text.
+func (l *crisisLexicon) read(seg string, m *crisisMatch) {
+	ws, joined := l.crisisWordsOf(seg)
+	l.readWords(ws, m)
+	if joined != nil {
+		l.readWords(joined, m)
+	}
+	l.readCJK(l.compactOf(seg), m)
+}
+
+// readWords runs the English patterns over one reading of a segment.
+func (l *crisisLexicon) readWords(ws []string, m *crisisMatch) {
+	for i, w := range ws {
+		l.en.at(w, func(p *crisisPattern) {
+			if m.wants(p.cat, p.set) {
+				if _, ok := l.match(p, ws, i, 0); ok && (p.self || !l.wordGuarded(ws, i)) {
+					m.hit(p.cat, p.set)
+				}
+			}
+		})
 	}
 }
 
-// crisisWordHit reports an unguarded occurrence of p at word i of ws.
-func crisisWordHit(ws []string, i int, p crisisPattern) bool {
-	_, ok := p.match(ws, i, 0)
-	return ok && !crisisWordGuarded(ws, i)
+// crisisSegments splits text into what the floor reads as the writer's own
+// words (plain) and what stands in quotation marks ("…", “…”, 「…」, 『…』),
+// which counts unless the message frames it as a quotation (a lyric, a
+// line of a film: the lexicon's quotation set). Spans inside the Chinese
+// book-title marks 《…》 are dropped: a title never reads as an expression.
+func crisisSegments(text string) (plain, quoted []string) {
+	text = relFold(text)
+	var cur strings.Builder
+	closer := rune(0) // the mark that ends the span being read
+	flush := func() {
+		if cur.Len() == 0 {
+			return
+		}
+		if closer == 0 {
+			plain = append(plain, cur.String())
+		} else if closer != '》' {
+			quoted = append(quoted, cur.String())
+		}
+		cur.Reset()
+	}
+	for _, r := range text {
+		switch {
+		case closer != 0 && r == closer:
+			flush()
+			closer = 0
+			continue
+		case closer == 0 && crisisCloser(r) != 0:
+			flush()
+			closer = crisisCloser(r)
+			continue
+		}
+		cur.WriteRune(r)
+	}
+	closer = 0 // an unclosed mark quotes nothing: the rest is plain text
+	flush()
+	return plain, quoted
 }
 
-// crisisWordGuarded reports whether the words before position i turn a
-// match into its opposite or make it about someone else. Going back over
-// glue words ("going to", "really", "ever"; crisisGlue), it looks at the
-// first other word: a negation ("i dont want to die", "im not going to
-// kill myself", "not suicidal") or another person ("do you ever want to
-// die"; "he wants to kill himself" matches nothing to begin with). "i dont
-// know, i want to die" stays a crisis: "know" is no glue. The guard is
-// deliberately small: a false alarm costs the user a gentle message, a miss
-// can cost much more.
-func crisisWordGuarded(ws []string, i int) bool {
+// crisisCloser returns the mark that closes the opening mark r, or 0
+// (relFold has made typographic double quotes ASCII).
+func crisisCloser(r rune) rune {
+	switch r {
+	case '"':
+		return '"'
+	case '「':
+		return '」'
+	case '『':
+		return '』'
+	case '《':
+		return '》'
+	}
+	return 0
+}
+
+// wordGuarded reports whether the words before position i turn a match
+// into its opposite or make it about someone else. Going back over glue
+// words ("going to", "really", "ever"), it looks at the first other word:
+// a negation ("i dont want to die", "im not going to kill myself") or
+// another person ("do you ever want to die"). "i dont know, i want to die"
+// stays a crisis: "know" is no glue. The word lists live in the lexicon's
+// [guard] section. The guard is deliberately small: a false alarm costs the
+// user a gentle message, a miss can cost much more.
+func (l *crisisLexicon) wordGuarded(ws []string, i int) bool {
+	g := &l.guard
 	k := i - 1
-	for skipped := 0; k >= 0 && skipped < CrisisGlueWords && crisisGlue(ws[k]); skipped++ {
+	for skipped := 0; k >= 0 && skipped < CrisisGlueWords && g.glue[ws[k]]; skipped++ {
 		k--
 	}
-	return k >= 0 && (crisisNegation(ws[k]) || crisisOtherPerson(ws[k]))
-}
-
-// crisisGlue are words between a negation or subject and the phrase it
-// governs.
-func crisisGlue(w string) bool {
-	switch w {
-	case "going", "to", "want", "really", "ever", "even", "actually", "just", "trying", "try",
-		"planning", "think", "thinking", "about", "be", "feel", "feeling", "am", "is", "will", "would", "do", "does":
-		return true
-	}
-	return false
-}
-
-func crisisNegation(w string) bool {
-	switch w {
-	case "dont", "not", "never", "wont", "wouldnt", "no", "nobody":
-		return true
-	}
-	return false
-}
-
-func crisisOtherPerson(w string) bool {
-	switch w {
-	case "you", "u", "he", "she", "they":
-		return true
-	}
-	return false
+	return k >= 0 && (g.negation[ws[k]] || g.other[ws[k]])
 }
 
 // DefaultCrisisResources is the message sent at once when a user enters

@@ -86,9 +86,192 @@ func relIsASCIIString(s string) bool {
 	return true
 }
 
+// TestCrisisLexiconParses: the embedded lexicon compiles, and a malformed
+// one is refused with the line at fault rather than half read.
+func TestCrisisLexiconParses(t *testing.T) {
+	if _, err := parseCrisisLexicon(crisisData); err != nil {
+		t.Fatalf("data/crisis.txt: %v", err)
+	}
+	const ok = "[ideation]\nen: kill myself\nzh: 自杀\n"
+	bad := map[string]string{
+		"no section":          "en: die\n",
+		"unknown section":     "[sadness]\nen: sad\n" + ok,
+		"no colon":            ok + "[wish_dead]\nwant to die\n",
+		"unknown kind":        ok + "[wish_dead]\nfr: mourir\n",
+		"unknown class":       ok + "[wish_dead]\nen: want to @dying\n",
+		"unknown cjk class":   ok + "[wish_dead]\nzh: 想@zh_die\n",
+		"class twice":         "[class]\nx: a|b\nx: c\n" + ok,
+		"bad class":           "[class]\nx: a||b\n" + ok,
+		"gap first":           ok + "[wish_dead]\nen: * die\n",
+		"end first":           ok + "[wish_dead]\nen: $ die\n",
+		"upper case":          ok + "[wish_dead]\nen: Die\n",
+		"empty part":          ok + "[wish_dead]\nzh: 想**死\n",
+		"optional part":       ok + "[wish_dead]\nzh: 想*[死|]\n",
+		"unclosed group":      ok + "[wish_dead]\nzh: 想[死|亡\n",
+		"stray bracket":       ok + "[wish_dead]\nzh: 想死]\n",
+		"idiom with a gap":    ok + "[ordinary]\nzh: 笑*死\n",
+		"set twice":           ok + "[set a]\nen: x\n[set a]\nen: y\n",
+		"bad set name":        ok + "[set A B]\nen: x\n",
+		"rule on no set":      ok + "[plan]\nall: when\n",
+		"rule of negations":   ok + "[set when]\nen: tonight\n[plan]\nall: !when\n",
+		"rule inside a set":   ok + "[set when]\nen: tonight\nall: when\n",
+		"unknown guard":       ok + "[guard]\nbehind: 不\n",
+		"bad guard word":      ok + "[guard]\nnegation: Not\n",
+		"no english patterns": "[ideation]\nzh: 自杀\n",
+	}
+	for name, data := range bad {
+		if _, err := parseCrisisLexicon(data); err == nil {
+			t.Errorf("%s: parsed %q without an error", name, data)
+		}
+	}
+}
+
+// TestCrisisLexiconSyntax exercises each device of the lexicon's syntax on
+// a small lexicon of its own, so a change to the matcher shows here before
+// it shows as a drift in the corpus figures.
+func TestCrisisLexiconSyntax(t *testing.T) {
+	l, err := parseCrisisLexicon(`
+[same]
+same: want to = wanna
+[class]
+die: ~die|dying
+zh_want: 想|要
+[guard]
+glue: to really
+negation: not never
+other: she
+stop: him
+cjkglue: 去
+before: 不 > 想
+before: 不会*
+after: なんて*ない
+[ordinary]
+en: dying to
+en: rather die than !live
+zh: 笑死
+all: past recovered
+[set past]
+en: used to
+[set recovered]
+en: doing well
+[set quotation]
+en: song
+[set farewell]
+en: goodbye
+zh: 再见
+[set final]
+en: for good
+[set back]
+en: tomorrow
+[wish_dead]
+en: want * @die
+en: rather die than
+en: gone $
+zh: @zh_want[去]?死
+ja: 消え[たい|たみ]
+[preparation]
+all: farewell final !back
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []struct {
+		text string
+		want CrisisCategory
+	}{
+		{"i want to die", CrisisWishDead},
+		{"i wanna die", CrisisWishDead},              // same
+		{"i want to really dei", CrisisWishDead},     // gap, fuzzy swap
+		{"i want to diee", CrisisWishDead},           // fuzzy doubled letter
+		{"wanttodie", CrisisWishDead},                // joined words
+		{"i want to dye my hair", CrisisNone},        // no fuzzy match
+		{"i do not want to die", CrisisNone},         // a negation before the match
+		{"not today, i want to die", CrisisWishDead}, // "i" stops the look back
+		{"she wants to die", CrisisNone},             // other person (fuzzy "wants")
+		{"i want him to die", CrisisNone},            // a gap never skips "him"
+		{"im dying to see you", CrisisNone},          // masked idiom
+		{"id rather die than live like this", CrisisWishDead},
+		{"id rather die than wear that", CrisisNone}, // "!live": the idiom
+		{"i want to be gone", CrisisWishDead},        // "$"
+		{"i want to be gone by noon", CrisisNone},
+		{"i used to want to die but im doing well", CrisisNone}, // cancel rule
+		{"i used to want to die", CrisisWishDead},
+		{`singing "i want to die" in the song`, CrisisNone}, // quotation frame
+		{`she said "i want to die"`, CrisisWishDead},        // no frame here: quoted words count
+		{`my note says "i want to die"`, CrisisWishDead},
+		{"goodbye for good", CrisisPreparation},             // rule
+		{"goodbye, for good, see you tomorrow", CrisisNone}, // rule's "!"
+		{"我想死", CrisisWishDead},
+		{"我想去死", CrisisWishDead}, // optional group
+		{"我要死", CrisisWishDead},  // class
+		{"我不想死", CrisisNone},     // before-cue with a prefix
+		{"我不会去想死", CrisisNone},   // before-cue "*" over glue
+		{"笑死我了", CrisisNone},     // masked
+		{"《我想死》这本书", CrisisNone}, // title
+		{"消えたみ", CrisisWishDead},
+		{"消えたいなんて思ってない", CrisisNone}, // after-guard
+		{"再见，for good", CrisisPreparation},
+	}
+	for _, r := range rows {
+		if got := l.floor(r.text); got != r.want {
+			t.Errorf("floor(%q) = %q, want %q", r.text, got, r.want)
+		}
+	}
+}
+
+// TestCrisisFloorStructures: the generalising structures of data/crisis.txt
+// on sentences that are in neither corpus, each with an ordinary twin.
+func TestCrisisFloorStructures(t *testing.T) {
+	rows := []struct {
+		text   string
+		crisis bool
+	}{
+		// Farewell with finality, and without it or with a return.
+		{"goodbye guys, thanks for everything, i mean it", true},
+		{"goodbye guys, thanks for everything, see you monday", false},
+		// Quantity, means and lethality, or only the first two.
+		{"how many sleeping pills until it's fatal", true},
+		{"how many sleeping pills can i take in a night", false},
+		// The writer gone, and nobody minding.
+		{"if i died tomorrow no one would even notice", true},
+		{"if i died in the game no one noticed lol", false},
+		// A blow against oneself with intent, or an accident.
+		{"i punched the wall until my hand bled", true},
+		{"i punched the wall by accident moving the couch", false},
+		// Chinese: want + act, guarded by a negation or another person.
+		{"我打算去轻生", true},
+		{"我绝对不会轻生的", false},
+		{"他说想自杀", false},
+		// Japanese: 死に + たい variants, and a negation after.
+		{"しにたみが深い夜", true},
+		{"自殺なんて考えたこともない", false},
+		// A past that is over, or that is back.
+		{"i used to cut, two years clean now and doing well", false},
+		{"i used to cut, two years clean but i relapsed last night", true},
+		// Typed without spaces.
+		{"wannadie", true},
+		{"anyone up for a movie", false},
+	}
+	for _, r := range rows {
+		if got := CrisisText(r.text); got != r.crisis {
+			t.Errorf("CrisisText(%q) = %v, want %v (%s)", r.text, got, r.crisis, CrisisFloor(r.text))
+		}
+	}
+}
+
 // BenchmarkCrisisText measures the lexicon check that runs on every message.
 func BenchmarkCrisisText(b *testing.B) {
 	msg := "今天上班好累，老板又骂我了。I just want to go home and sleep… 疲れた"
+	for b.Loop() {
+		CrisisText(msg)
+	}
+}
+
+// BenchmarkCrisisTextLong measures the check on a long message, where the
+// gaps, sets and joined-word readings cost the most.
+func BenchmarkCrisisTextLong(b *testing.B) {
+	msg := strings.Repeat("honestly today was a lot, my manager kept asking about the quarterly numbers and everyone seemed annoyed, so tonight i just want to order something, watch a show and forget about it. ", 4) +
+		"今天上班好累，老板又骂我了。今日は本当に疲れた、明日も仕事だし。"
 	for b.Loop() {
 		CrisisText(msg)
 	}

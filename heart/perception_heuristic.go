@@ -108,7 +108,7 @@ func ignoreWhole() []string {
 // §3 step 3): heartbreak, family trouble, loss, illness, secrets. Traps
 // (listed in deepDisclosureTraps) are everyday phrases that contain one.
 func deepDisclosure() []string {
-	return []string{"失恋", "家里出", "家里的事", "家里人", "分手", "离婚", "去世", "失业", "被裁", "丢了工作", "生病", "住院", "抑郁", "秘密", "从没告诉", "父母", "爸妈", "被甩",
+	return []string{"失恋", "家里出", "家里的事", "家里人", "分手", "离婚", "去世", "失业", "被裁", "裁员", "丢了工作", "生病", "住院", "抑郁", "秘密", "从没告诉", "父母", "爸妈", "被甩",
 		"lost my job", "got fired", "laid off", "broke up", "break up", "breakup", "dumped me", "divorce", "passed away", "died", "my parents", "my family", "cancer", "diagnosed", "never told anyone", "depression", "secret",
 		"家族", "離婚", "亡くな", "失業", "クビ", "別れた", "別れよう", "振られた", "病気", "入院", "誰にも言って", "両親"}
 }

@@ -114,13 +114,13 @@ func noteParts(in PromptInput) note {
 	}
 	n.inner = single("## Inner state", in.InnerState, "inner_state")
 	n.scratch = single("## Scratch note (what you are in the middle of)", in.Scratch, "scratch")
-	n.memories = &trimList{header: "## Memories about " + displayUser(in)}
+	n.memories = &trimList{header: "## Memories about " + displayUser(in) + " and your time together"}
 	if in.Strategy.UseMemory {
 		for _, m := range in.Memories {
 			if (m.Private && in.GroupChat) || strings.TrimSpace(m.Content) == "" {
 				continue
 			}
-			n.memories.add("- [slot "+strconv.Itoa(m.Slot)+"] "+sanitize(m.Content), "memory slot "+strconv.Itoa(m.Slot))
+			n.memories.add("- [slot "+strconv.Itoa(m.Slot)+slotNote(m.Slot)+"] "+sanitize(m.Content), "memory slot "+strconv.Itoa(m.Slot))
 		}
 	}
 	n.lore = &trimList{header: "## Lore for this moment", front: true}
@@ -280,4 +280,13 @@ func nonEmpty(ss ...string) []string {
 		}
 	}
 	return out
+}
+
+// slotNote marks the slots that are not about the user: seed 004's 30-39
+// are the companion's own growth (004_dd92c72e713cef51.txt "成长（bot 自己的进步）").
+func slotNote(slot int) string {
+	if slot >= SlotGrowthFirst && slot <= SlotGrowthLast {
+		return ", your own growth"
+	}
+	return ""
 }

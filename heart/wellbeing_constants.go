@@ -26,3 +26,16 @@ const (
 	CrisisFuzzyLongLen   = 9
 	CrisisFuzzyEditsLong = 2
 )
+
+// Numbers of the crisis floor's generalising structures.
+const (
+	// CrisisGuardRunes is how many runes may stand between a Chinese or
+	// Japanese guard cue marked "*" and the phrase it guards (hearth's
+	// choice: 我不会去自杀, 主角最后自杀了, 傷つけるなんて絶対しない; two
+	// runes, so 不开心想死 is no negation of 想死).
+	CrisisGuardRunes = 2
+	// CrisisJoinedMinLen is the shortest word read as words typed without
+	// spaces ("iwanttodie"; hearth's choice: shorter joins are too often
+	// ordinary words).
+	CrisisJoinedMinLen = 6
+)

@@ -100,6 +100,8 @@ type DB struct {
 	checkpointsDone chan struct{}
 
 	group writeGroup // concurrent writes share one transaction (group.go)
+
+	vectors vectorCache // shelves' vector codes (vector_cache.go)
 }
 
 // CheckpointInterval is how often a writer checkpoints the WAL, on its own

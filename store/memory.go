@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // Retention classes of seed 003 §8. An empty Retention is stored as
@@ -77,9 +78,9 @@ func putMemory(ctx context.Context, q querier, m Memory) error {
 }
 
 // DeleteMemory deletes one slot for real (/forget N, the daily cleanup): the
-// row and its recall document are removed, the recall index is rebuilt so
-// no segment keeps its words, and purge leaves no copy in the file or its
-// WAL. ok is false when the slot was empty.
+// row, its recall document and the document's vector are removed, the
+// recall index is rebuilt so no segment keeps its words, and purge leaves
+// no copy in the file or its WAL. ok is false when the slot was empty.
 func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, error) {
 	var n int64
 	err := db.write(ctx, "delete memory", func(tx *sql.Tx) error {
@@ -96,6 +97,7 @@ func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, 
 		return false, err
 	}
 	if n > 0 {
+		db.vectors.clear()
 		if err := db.purge(ctx); err != nil {
 			return true, err
 		}
@@ -118,15 +120,19 @@ func (db *DB) ExpireMemory(ctx context.Context, userID string, slot int) (bool, 
 		n, err = res.RowsAffected()
 		return err
 	})
+	if n > 0 {
+		db.vectors.clear()
+	}
 	return n > 0, err
 }
 
 // DeleteMemories is /forget all, in one transaction: each memory's text
 // is forgotten as ForgetText would (from the messages, replies and episodes
 // that carried it), every memory is deleted, and every recall document of
-// the user goes (episodes stay for history and lingering emotion, but
-// nothing said before is recalled again), and every follow-up of the user.
-// Then the index is rebuilt and the file purged, once. It returns how many memories were deleted.
+// the user goes, with its vector (episodes stay for history and lingering
+// emotion, but nothing said before is recalled again), and every follow-up
+// of the user. Then the index is rebuilt and the file purged, once. It
+// returns how many memories were deleted.
 func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 	var n int
 	err := db.write(ctx, "delete memories", func(tx *sql.Tx) error {
@@ -157,6 +163,7 @@ func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	db.vectors.clear()
 	return n, db.purge(ctx)
 }
 
@@ -178,7 +185,8 @@ func needleRegexp(needle string) *regexp.Regexp {
 //   - follow-ups about it, or from a blanked episode, are deleted;
 //   - occurrences inside the user's inner_state and scratch are cut out;
 //   - the recall documents of the deleted memories and blanked episodes
-//     leave the index (triggers), which is then rebuilt.
+//     leave the index (triggers), with their vectors, and the index is
+//     rebuilt.
 //
 // Everything changes in one transaction, then purge removes every old copy
 // from the file and the WAL. It returns the number of rows changed (0: nothing
@@ -199,6 +207,7 @@ func (db *DB) ForgetText(ctx context.Context, userID, needle string) (int, error
 		return 0, err
 	}
 	if n > 0 {
+		db.vectors.clear()
 		if err := db.purge(ctx); err != nil {
 			return n, err
 		}
@@ -317,17 +326,38 @@ func (db *DB) purge(ctx context.Context) error {
 // wal_checkpoint(TRUNCATE)), so the pages secure_delete zeroed replace the
 // old images and no deleted text survives in the -wal file. The forget
 // paths of this package call it; callers may call it after their own
-// deletions. A checkpoint blocked by a reader is reported as an error.
+// deletions. A checkpoint that finds a reader on an old snapshot, or the
+// background checkpointer mid-pass, is tried again for up to
+// scrubPatience; still blocked after that, it is reported as an error.
 func (db *DB) Scrub(ctx context.Context) error {
 	if db.writer == nil {
 		return fmt.Errorf("scrub: %w", ErrReadOnly)
 	}
-	var busy, logFrames, done int
-	if err := db.writer.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logFrames, &done); err != nil {
-		return fmt.Errorf("scrub: %w", err)
+	deadline := time.Now().Add(scrubPatience)
+	for {
+		var busy, logFrames, done int
+		if err := db.writer.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logFrames, &done); err != nil {
+			return fmt.Errorf("scrub: %w", err)
+		}
+		if busy == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("scrub: checkpoint blocked by a reader (%d of %d frames copied)", done, logFrames)
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("scrub: %w", ctx.Err())
+		case <-time.After(scrubRetry):
+		}
 	}
-	if busy != 0 {
-		return fmt.Errorf("scrub: checkpoint blocked by a reader (%d of %d frames copied)", done, logFrames)
-	}
-	return nil
 }
+
+// scrubPatience and scrubRetry bound how long Scrub waits for readers and
+// the background checkpointer (db.go, every second) to let a truncating
+// checkpoint through. hearth's choice: a turn's reads take milliseconds,
+// so a few seconds cover any real overlap; a forget is rare and may wait.
+const (
+	scrubPatience = 5 * time.Second
+	scrubRetry    = 25 * time.Millisecond
+)

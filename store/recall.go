@@ -84,8 +84,9 @@ type RecallHit struct {
 	Kind      string // RecallEpisode or RecallMemory
 	EpisodeID int64  // an episode's id
 	Slot      int    // a memory's slot
-	// Score is the lexical relevance (BM25 with k1 = 0, see
-	// recallTermWindow): higher is better, comparable within one search.
+	// Score is the relevance: for Recall lexical (BM25 with k1 = 0, see
+	// recallTermWindow), for VectorRecall the cosine similarity; higher is
+	// better, comparable within one search.
 	Score      float64
 	At         time.Time // the episode's time; the memory's last update
 	Platform   string    // where an episode was said
@@ -120,19 +121,8 @@ WHERE d.user_id = ?2 AND d.id BETWEEN ?3 AND ?4`
 // q.Scope, most relevant first. Text with nothing to search (only stop
 // words, punctuation) returns no hits and runs no query.
 func (db *DB) Recall(ctx context.Context, q RecallQuery) ([]RecallHit, error) {
-	if q.UserID == "" {
-		return nil, errors.New("recall: no user")
-	}
-	chat := ""
-	switch q.Scope {
-	case RecallPrivate:
-	case RecallGroup:
-		if q.Platform == "" || q.ChatID == "" {
-			return nil, errors.New("recall: group scope without its chat")
-		}
-		chat = groupShelfChat(q.Platform, q.ChatID)
-	default:
-		return nil, fmt.Errorf("recall: unknown scope %q", q.Scope)
+	if _, err := shelfChat(q); err != nil {
+		return nil, err
 	}
 	terms := recallTerms(q.Text)
 	if len(terms) == 0 {
@@ -144,13 +134,9 @@ func (db *DB) Recall(ctx context.Context, q RecallQuery) ([]RecallHit, error) {
 	}
 	var hits []RecallHit
 	err := db.read(ctx, "recall for "+q.UserID, func(tx *sql.Tx) error {
-		var shelfID int64
-		err := tx.QueryRowContext(ctx, "SELECT id FROM recall_shelves WHERE user_id = ? AND chat = ?", q.UserID, chat).Scan(&shelfID)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil // nothing of this user was ever indexed here
-		}
-		if err != nil {
-			return err
+		shelfID, err := recallShelf(ctx, tx, q)
+		if err != nil || shelfID == 0 {
+			return err // 0: nothing of this user was ever indexed here
 		}
 		scores, err := scoreTerms(ctx, tx, shelfID, terms)
 		if err != nil {
@@ -163,6 +149,39 @@ func (db *DB) Recall(ctx context.Context, q RecallQuery) ([]RecallHit, error) {
 		return nil, err
 	}
 	return hits, nil
+}
+
+// shelfChat is the chat of the shelf a query reads: "" for the user's,
+// the group's name for RecallGroup.
+func shelfChat(rq RecallQuery) (string, error) {
+	if rq.UserID == "" {
+		return "", errors.New("recall: no user")
+	}
+	switch rq.Scope {
+	case RecallPrivate:
+		return "", nil
+	case RecallGroup:
+		if rq.Platform == "" || rq.ChatID == "" {
+			return "", errors.New("recall: group scope without its chat")
+		}
+		return groupShelfChat(rq.Platform, rq.ChatID), nil
+	}
+	return "", fmt.Errorf("recall: unknown scope %q", rq.Scope)
+}
+
+// recallShelf is the shelf a query reads: the user's, or theirs in the
+// group; 0 when nothing of theirs was ever indexed there.
+func recallShelf(ctx context.Context, q querier, rq RecallQuery) (int64, error) {
+	chat, err := shelfChat(rq)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = q.QueryRowContext(ctx, "SELECT id FROM recall_shelves WHERE user_id = ? AND chat = ?", rq.UserID, chat).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return id, err
 }
 
 // scoreTerms reads each term's window of postings on the shelf and sums,
@@ -218,6 +237,12 @@ func scoreTerms(ctx context.Context, tx *sql.Tx, shelfID int64, terms []string) 
 	return scores, nil
 }
 
+// jsonIDs is ids as a JSON array, for json_each.
+func jsonIDs(ids []int64) (string, error) {
+	b, err := json.Marshal(ids)
+	return string(b), err
+}
+
 // scoredDoc is a document and its relevance.
 type scoredDoc struct {
 	id    int64
@@ -250,12 +275,12 @@ func fetchHits(ctx context.Context, tx *sql.Tx, userID string, shelfID int64, do
 	for i, d := range docs {
 		ids[i] = d.id
 	}
-	list, err := json.Marshal(ids)
+	list, err := jsonIDs(ids)
 	if err != nil {
 		return nil, err
 	}
 	lo, hi := shelfRange(shelfID)
-	rows, err := tx.QueryContext(ctx, recallFetchSQL, string(list), userID, lo, hi)
+	rows, err := tx.QueryContext(ctx, recallFetchSQL, list, userID, lo, hi)
 	if err != nil {
 		return nil, err
 	}

@@ -55,23 +55,23 @@ func shelf(ctx context.Context, q querier, userID, chat string) (int64, error) {
 }
 
 // addDoc puts one document on a shelf: a recall_docs row and its text
-// rows, said and (when not empty) reply.
-func addDoc(ctx context.Context, q querier, shelfID int64, userID string, episodeID any, slot any, said, reply string) error {
+// rows, said and (when not empty) reply. It returns the document's id.
+func addDoc(ctx context.Context, q querier, shelfID int64, userID string, episodeID any, slot any, said, reply string) (int64, error) {
 	lo, hi := shelfRange(shelfID)
 	var last sql.NullInt64
 	if err := q.QueryRowContext(ctx, "SELECT max(id) FROM recall_docs WHERE id BETWEEN ? AND ?", lo, hi).Scan(&last); err != nil {
-		return fmt.Errorf("add recall document: %w", err)
+		return 0, fmt.Errorf("add recall document: %w", err)
 	}
 	id := lo + 1
 	if last.Valid {
 		id = last.Int64 + 1
 	}
 	if id > hi {
-		return fmt.Errorf("add recall document: shelf %d is full", shelfID)
+		return 0, fmt.Errorf("add recall document: shelf %d is full", shelfID)
 	}
 	if _, err := q.ExecContext(ctx, "INSERT INTO recall_docs (id, user_id, episode_id, slot) VALUES (?, ?, ?, ?)",
 		id, userID, episodeID, slot); err != nil {
-		return fmt.Errorf("add recall document: %w", err)
+		return 0, fmt.Errorf("add recall document: %w", err)
 	}
 	for _, side := range []struct {
 		n    int64
@@ -81,10 +81,10 @@ func addDoc(ctx context.Context, q querier, shelfID int64, userID string, episod
 			continue
 		}
 		if _, err := q.ExecContext(ctx, "INSERT INTO recall_fts (rowid, text) VALUES (?, ?)", id<<1|side.n, indexText(side.text)); err != nil {
-			return fmt.Errorf("add recall document: %w", err)
+			return 0, fmt.Errorf("add recall document: %w", err)
 		}
 	}
-	return nil
+	return id, nil
 }
 
 // indexEpisode adds episode e (already inserted: e.ID and e.ChatKind as
@@ -98,19 +98,24 @@ func indexEpisode(ctx context.Context, q querier, e Episode) error {
 	if err != nil {
 		return err
 	}
-	if err := addDoc(ctx, q, s, e.UserID, e.ID, nil, e.UserText, e.ReplyText); err != nil {
+	doc, err := addDoc(ctx, q, s, e.UserID, e.ID, nil, e.UserText, e.ReplyText)
+	if err != nil {
 		return fmt.Errorf("index episode %d: %w", e.ID, err)
 	}
-	if e.ChatKind != chatKindGroup || e.UserText == "" {
-		return nil
+	if e.UserText == "" {
+		return nil // only the user's words are embedded (queueVectors)
 	}
-	if s, err = shelf(ctx, q, e.UserID, groupShelfChat(e.Platform, e.ChatID)); err != nil {
-		return err
+	docs := []int64{doc}
+	if e.ChatKind == chatKindGroup {
+		if s, err = shelf(ctx, q, e.UserID, groupShelfChat(e.Platform, e.ChatID)); err != nil {
+			return err
+		}
+		if doc, err = addDoc(ctx, q, s, e.UserID, e.ID, nil, e.UserText, ""); err != nil {
+			return fmt.Errorf("index episode %d: %w", e.ID, err)
+		}
+		docs = append(docs, doc)
 	}
-	if err := addDoc(ctx, q, s, e.UserID, e.ID, nil, e.UserText, ""); err != nil {
-		return fmt.Errorf("index episode %d: %w", e.ID, err)
-	}
-	return nil
+	return queueVectors(ctx, q, docs...)
 }
 
 // chatKindGroup is bot.ChatGroup as stored: only episodes known to come
@@ -131,10 +136,11 @@ func indexMemory(ctx context.Context, q querier, m Memory) error {
 	if err != nil {
 		return err
 	}
-	if err := addDoc(ctx, q, s, m.UserID, nil, m.Slot, m.Content, ""); err != nil {
+	doc, err := addDoc(ctx, q, s, m.UserID, nil, m.Slot, m.Content, "")
+	if err != nil {
 		return fmt.Errorf("index memory %s/%d: %w", m.UserID, m.Slot, err)
 	}
-	return nil
+	return queueVectors(ctx, q, doc)
 }
 
 // unindexUser removes every recall document of a user, on all their
@@ -202,7 +208,8 @@ func backfillRecall(ctx context.Context, tx *sql.Tx, log *slog.Logger) error {
 			return err
 		}
 		err = p.episodes(ctx, "user_id = ?", []any{u}, func(e Episode) error {
-			return addDoc(ctx, tx, s, u, e.ID, nil, e.UserText, e.ReplyText)
+			_, err := addDoc(ctx, tx, s, u, e.ID, nil, e.UserText, e.ReplyText)
+			return err
 		})
 		if err != nil {
 			return err
@@ -212,8 +219,13 @@ func backfillRecall(ctx context.Context, tx *sql.Tx, log *slog.Logger) error {
 			return err
 		}
 		for _, m := range mems {
-			if err := indexMemory(ctx, tx, m); err != nil {
-				return err
+			// Not indexMemory: no vector table exists yet at this
+			// migration, and the first embedding model queues everything.
+			if m.Content == "" {
+				continue
+			}
+			if _, err := addDoc(ctx, tx, s, u, nil, m.Slot, m.Content, ""); err != nil {
+				return fmt.Errorf("index memory %s/%d: %w", u, m.Slot, err)
 			}
 		}
 		p.memories += len(mems)
@@ -244,7 +256,8 @@ func backfillRecall(ctx context.Context, tx *sql.Tx, log *slog.Logger) error {
 		}
 		err = p.episodes(ctx, "user_id = ? AND platform = ? AND chat_id = ? AND chat_kind = 'group' AND user_text != ''",
 			[]any{g.user, g.platform, g.chat}, func(e Episode) error {
-				return addDoc(ctx, tx, s, g.user, e.ID, nil, e.UserText, "")
+				_, err := addDoc(ctx, tx, s, g.user, e.ID, nil, e.UserText, "")
+				return err
 			})
 		if err != nil {
 			return err

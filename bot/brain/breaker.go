@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -256,17 +257,27 @@ func classify(ctx context.Context, err error) verdict {
 	return reachable // it answered something we could not use
 }
 
-// statusOf is the HTTP status of an API error, 0 when there was none.
-func statusOf(err error) int {
+// APIError reads a failed call's HTTP status and what the server said
+// (lower-cased: the message, its code and any raw body), for the callers
+// that decide by them: retries, the breaker, image refusals and the
+// embeddings worker. status is 0 when the server answered nothing.
+func APIError(err error) (status int, message string) {
 	var apiErr *openai.APIError
 	if errors.As(err, &apiErr) {
-		return apiErr.HTTPStatusCode
+		code, _ := apiErr.Code.(string)
+		return apiErr.HTTPStatusCode, strings.ToLower(apiErr.Message + " " + code)
 	}
 	var reqErr *openai.RequestError
 	if errors.As(err, &reqErr) {
-		return reqErr.HTTPStatusCode
+		return reqErr.HTTPStatusCode, strings.ToLower(string(reqErr.Body) + " " + reqErr.Error())
 	}
-	return 0
+	return 0, ""
+}
+
+// statusOf is the HTTP status of an API error, 0 when there was none.
+func statusOf(err error) int {
+	status, _ := APIError(err)
+	return status
 }
 
 // unreachable reports errors that say no server is there: a refused

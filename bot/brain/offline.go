@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"hearth/bot"
@@ -48,21 +49,24 @@ const (
 // (DESIGN §9) and when the token budget is spent (DESIGN §8). It answers from
 // req.Hints alone, never touches the network, and is safe for concurrent use.
 // What it knows — wording, situations, themes, names, facts — is data
-// (bot/brain/data), read once by NewOffline.
+// (bot/brain/data), read at its first call rather than at start: an
+// instance with a model may never need it, and reading it takes more
+// memory than the rest of a start together (README "Footprint").
 type Offline struct {
-	k *knowledge
+	once sync.Once
+	k    *knowledge // set by once
+	err  error      // loading k failed (a bug: the package's tests load it)
 }
 
 var _ bot.Brain = (*Offline)(nil)
 
-// NewOffline builds the offline brain. Its data is embedded in the binary
-// and checked by the package's tests, so a failure here is a bug: it panics.
-func NewOffline() *Offline {
-	k, err := loadKnowledge()
-	if err != nil {
-		panic(fmt.Sprintf("offline brain data: %v", err))
-	}
-	return &Offline{k: k}
+// NewOffline makes the offline brain; its data is read at the first call.
+func NewOffline() *Offline { return &Offline{} }
+
+// know reads the brain's data once; every later call returns the same.
+func (o *Offline) know() (*knowledge, error) {
+	o.once.Do(func() { o.k, o.err = loadKnowledge() })
+	return o.k, o.err
 }
 
 // Complete answers one call of any kind. Replies carry a valid trailer that
@@ -71,6 +75,9 @@ func NewOffline() *Offline {
 func (o *Offline) Complete(ctx context.Context, req bot.Request) (bot.Response, error) {
 	if err := ctx.Err(); err != nil {
 		return bot.Response{}, fmt.Errorf("offline complete: %w", err)
+	}
+	if _, err := o.know(); err != nil {
+		return bot.Response{}, fmt.Errorf("offline brain data: %w", err)
 	}
 	h := req.Hints
 	h.Language = normLang(h.Language)

@@ -130,7 +130,7 @@ func (cv *convo) say(text string) (bot.Hints, bot.Response, map[string]any) {
 // stockOnly reports whether reply is nothing but listening noises: a
 // sentence of the "listen" pool and nothing else.
 func stockOnly(o *Offline, reply, lang string) bool {
-	for _, v := range o.k.book["listen"][lang] {
+	for _, v := range o.loaded().book["listen"][lang] {
 		if strings.TrimSpace(reply) == v {
 			return true
 		}
@@ -307,7 +307,7 @@ func TestOfflineOpeningsVary(t *testing.T) {
 // TestOfflineNoAgainOnFirstMention: "X again?" only when X came up before.
 func TestOfflineNoAgainOnFirstMention(t *testing.T) {
 	o := NewOffline()
-	again := o.k.book["listen.topic.again"]
+	again := o.loaded().book["listen.topic.again"]
 	for _, lang := range languages() {
 		text := map[string]string{langEN: "the weather is grey", langZH: "今天天气好差", langJA: "今日の天気はどんより"}[lang]
 		for turn := range 20 {
@@ -390,7 +390,7 @@ func TestOfflineLifeLoop(t *testing.T) {
 		deep := base
 		deep.Relationship = "acquaintance"
 		deep.Recent = []bot.ChatMessage{{Role: "user", Content: map[string]string{langEN: "my girlfriend and I broke up", langZH: "我和女朋友分手了", langJA: "彼女と別れた"}[lang]}}
-		thing := o.k.sits[slicesIndex(o.k.sits, "breakup")].Thing[lang]
+		thing := o.loaded().sits[slicesIndex(o.loaded().sits, "breakup")].Thing[lang]
 		if a := ask(deep); !strings.Contains(a.Message, thing) {
 			t.Errorf("%s: check-in %q does not ask after %q (seed 003 §7.1)", lang, a.Message, thing)
 		}

@@ -14,7 +14,7 @@ func TestOfflineSaysWhatItCannotPerceive(t *testing.T) {
 	o := NewOffline()
 	for _, lang := range []string{langEN, langZH, langJA} {
 		for _, sense := range []string{"voice", "photo"} {
-			want := o.k.book["unsensed."+sense][lang][0]
+			want := o.loaded().book["unsensed."+sense][lang][0]
 			for i, text := range append(userTexts[lang], "[photo]") {
 				h := bot.Hints{Language: lang, Text: text, Turn: i, Intent: "SMALL_TALK", Unsensed: sense, MaxLength: 300}
 				got := reply(t, o, h).Text

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode"
@@ -70,6 +71,42 @@ func reply(t testing.TB, o *Offline, h bot.Hints) bot.Response {
 		t.Fatalf("reply %+v: %v", h, err)
 	}
 	return resp
+}
+
+// loaded is o's knowledge, read now if no call has read it yet.
+func (o *Offline) loaded() *knowledge {
+	k, err := o.know()
+	if err != nil {
+		panic(err)
+	}
+	return k
+}
+
+// TestOfflineReadsItsDataAtFirstCall: making the brain reads nothing (a
+// daemon with a model may never need it; README "Footprint"), the first
+// call reads the data, and concurrent first calls share one reading.
+func TestOfflineReadsItsDataAtFirstCall(t *testing.T) {
+	o := NewOffline()
+	if o.k != nil {
+		t.Fatal("NewOffline read the data")
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			if _, err := o.Complete(context.Background(), bot.Request{Kind: bot.KindReply, Hints: bot.Hints{Language: "en", Text: "hello", Turn: 1}}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	k := o.k
+	if k == nil || len(k.book) == 0 {
+		t.Fatal("a call did not read the data")
+	}
+	reply(t, o, bot.Hints{Language: "en", Text: "hi again", Turn: 2})
+	if o.k != k {
+		t.Error("a later call read the data again")
+	}
 }
 
 func hasHan(s string) bool {
@@ -364,10 +401,10 @@ func TestOfflineRelationshipReserve(t *testing.T) {
 				young := reply(t, o, h).Text
 				h.Relationship = "close"
 				old := reply(t, o, h).Text
-				if !slices.Contains(o.k.book[key+".young"][lang], young) {
+				if !slices.Contains(o.loaded().book[key+".young"][lang], young) {
 					t.Errorf("%s %s stranger: %q is not a reserved answer", lang, intent, young)
 				}
-				if slices.Contains(o.k.book[key+".young"][lang], old) {
+				if slices.Contains(o.loaded().book[key+".young"][lang], old) {
 					t.Errorf("%s %s close: %q is a reserved answer", lang, intent, old)
 				}
 			}

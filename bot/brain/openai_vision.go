@@ -1,7 +1,6 @@
 package brain
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -59,23 +58,12 @@ func imagesRejected(msgs []bot.ChatMessage, err error) error {
 	if err == nil || !hasImages(msgs) {
 		return err
 	}
-	status, msg := 0, ""
-	var ae *openai.APIError
-	var re *openai.RequestError
-	switch {
-	case errors.As(err, &ae):
-		status, msg = ae.HTTPStatusCode, ae.Message
-	case errors.As(err, &re):
-		status, msg = re.HTTPStatusCode, string(re.Body)+" "+re.Error()
-	default:
-		return err
-	}
+	status, msg := APIError(err)
 	switch status {
 	case http.StatusBadRequest, http.StatusUnsupportedMediaType, http.StatusUnprocessableEntity:
 	default:
 		return err
 	}
-	msg = strings.ToLower(msg)
 	for _, w := range imageWords {
 		if strings.Contains(msg, w) {
 			return fmt.Errorf("%w: %w", bot.ErrImagesRejected, err)

@@ -138,13 +138,8 @@ func retryable(ctx context.Context, err error) bool {
 	if errors.Is(err, ErrStreamCut) {
 		return true
 	}
-	var apiErr *openai.APIError
-	if errors.As(err, &apiErr) && apiErr.HTTPStatusCode != 0 {
-		return retryableStatus(apiErr.HTTPStatusCode)
-	}
-	var reqErr *openai.RequestError
-	if errors.As(err, &reqErr) && reqErr.HTTPStatusCode != 0 {
-		return retryableStatus(reqErr.HTTPStatusCode)
+	if status := statusOf(err); status != 0 {
+		return retryableStatus(status)
 	}
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) ||
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EPIPE) {

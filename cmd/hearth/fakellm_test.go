@@ -36,6 +36,9 @@ type fakeLLM struct {
 	bodies       [][]byte
 	lastImages   [][]string
 	rejectImages bool
+	// embeddings, when set, answers /embeddings (issue 11: the brain's
+	// server embeds); without it the fake has no such endpoint (404).
+	embeddings http.Handler
 }
 
 func newFakeLLM(t testing.TB) *fakeLLM {
@@ -138,6 +141,13 @@ func (f *fakeLLM) usage(kind string, req chatReq, answer string) fakeUsage {
 }
 
 func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	embeddings := f.embeddings
+	f.mu.Unlock()
+	if embeddings != nil && strings.HasSuffix(r.URL.Path, "/embeddings") {
+		embeddings.ServeHTTP(w, r)
+		return
+	}
 	if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
 		http.NotFound(w, r)
 		return

@@ -10,6 +10,7 @@ import (
 
 	"hearth/bot"
 	"hearth/bot/brain"
+	"hearth/bot/semantic"
 	"hearth/store"
 )
 
@@ -23,6 +24,9 @@ type instance struct {
 	log     *slog.Logger
 	media   bot.Media // nil: no hearing or speaking (DESIGN §12)
 	vision  bool
+	// meaning is recall by meaning (HEARTH_EMBED_MODEL); nil: full text
+	// alone.
+	meaning *semantic.Index
 }
 
 // openInstance opens dbPath for writing. A persona file, when given, is
@@ -86,6 +90,10 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 		log.Info("vision", "on", inst.vision, "vision_model", vm)
 	} else if inst.online {
 		log.Info("vision", "on", inst.vision) // photos go to the brain's model
+	}
+	if inst.meaning, err = recallByMeaning(env, cfg, inst.online, db, persona, nil, log); err != nil {
+		db.Close()
+		return nil, err
 	}
 	return inst, nil
 }

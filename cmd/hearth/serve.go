@@ -206,11 +206,15 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 		senders[t.Name()] = t
 	}
 	metrics := admin.NewMetrics()
-	h, err := bot.NewHandler(ctx, bot.Config{
+	cfg := bot.Config{
 		Persona: inst.persona, Store: inst.db, Brain: inst.brain, Offline: inst.offline,
 		Senders: senders, Operators: operators, Logger: log, Observer: metrics,
 		Media: inst.media, Vision: inst.vision,
-	})
+	}
+	if inst.meaning != nil {
+		cfg.Semantic = inst.meaning
+	}
+	h, err := bot.NewHandler(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -263,6 +267,10 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	if w, ok := inst.brain.(modelWatch); ok {
 		wg.Add(1)
 		go func() { defer wg.Done(); w.Run(runCtx) }() // the circuit breaker's probe
+	}
+	if inst.meaning != nil {
+		wg.Add(1)
+		go func() { defer wg.Done(); inst.meaning.Run(runCtx) }() // embeds in the background
 	}
 	wg.Add(2)
 	go func() { defer wg.Done(); h.RunRetries(runCtx, RetryInterval) }()

@@ -15,6 +15,7 @@ import (
 
 	"hearth/bot"
 	"hearth/bot/brain"
+	"hearth/bot/semantic"
 	"hearth/heart"
 	"hearth/lifeloop"
 	"hearth/store"
@@ -79,6 +80,9 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	}
 	offline := brain.NewOffline()
 	var b bot.Brain = offline
+	sim := &simulator{out: newJSONLines(env.Stdout)}
+	sim.now = events[0].at
+	var meaning *semantic.Index // embeds before each message, on the simulated clock
 	if *brainKind == "openai" {
 		cfg, err := brainConfig(env, log)
 		if err != nil {
@@ -87,6 +91,9 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 		online, ok := brain.New(cfg, log)
 		if !ok {
 			return usageError{errors.New("--brain openai needs OPENAI_BASE_URL or OPENAI_API_KEY")}
+		}
+		if meaning, err = recallByMeaning(env, cfg, true, db, persona, sim.clock, log); err != nil {
+			return err
 		}
 		if w, ok := online.(modelWatch); ok {
 			probeCtx, stopProbe := context.WithCancel(ctx)
@@ -98,18 +105,20 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	} else if *brainKind != "offline" {
 		return usageError{fmt.Errorf("--brain %q is not offline or openai", *brainKind)}
 	}
-	sim := &simulator{out: newJSONLines(env.Stdout)}
-	sim.now = events[0].at
 	senders := map[string]bot.Sender{}
 	for _, e := range events {
 		if e.User != "" {
 			senders[platformOf(e.User)] = sim
 		}
 	}
-	h, err := bot.NewHandler(ctx, bot.Config{
+	hcfg := bot.Config{
 		Persona: persona, Store: db, Brain: b, Offline: offline, Senders: senders,
 		Logger: log, Now: sim.clock, Concurrency: 1,
-	})
+	}
+	if meaning != nil {
+		hcfg.Semantic = meaning
+	}
+	h, err := bot.NewHandler(ctx, hcfg)
 	if err != nil {
 		return err
 	}
@@ -174,6 +183,9 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 			}
 			sim.chats.Store(platform+"/"+id, e.User)
 			sim.users.Store(storeUser(e.User), e.User)
+			if meaning != nil {
+				meaning.CatchUp(ctx) // what the worker would have embedded by now
+			}
 			m := bot.Message{
 				Platform: platform, ChatID: id, ChatKind: bot.ChatPrivate, MessageID: fmt.Sprintf("sim-%d", i+1),
 				UserID: id, UserName: name, Text: e.Text, Modality: bot.ModalityText, At: e.at, Addressed: true,

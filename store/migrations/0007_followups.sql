@@ -1,4 +1,4 @@
--- hearth schema v6: follow-ups and what each reply recalled (issue 11
+-- hearth schema v7: follow-ups and what each reply recalled (issue 11
 -- items 5 and 6).
 
 -- A dated thing a user mentioned (an exam on Friday, 下周五的生日, 来月の試験)

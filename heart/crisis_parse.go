@@ -1,0 +1,450 @@
+package heart
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// The sections that are not categories.
+const (
+	crisisMaskSection  = "ordinary"
+	crisisSameSection  = "same"
+	crisisClassSection = "class"
+	crisisGuardSection = "guard"
+	crisisSetPrefix    = "set "
+	// crisisFrameSet names the set that makes quoted text a quotation.
+	crisisFrameSet = "quotation"
+	// crisisMaxSets is how many named sets a rule's bit masks can hold.
+	crisisMaxSets = 64
+	// crisisMaxExpansion bounds the strings one Chinese or Japanese part
+	// expands to, so a careless line cannot blow up the lexicon.
+	crisisMaxExpansion = 4096
+)
+
+// crisisParser carries what a lexicon line needs from earlier lines.
+type crisisParser struct {
+	l       *crisisLexicon
+	classes map[string][]string
+	setIdx  map[string]int
+	rules   [][2]string // section and text of each "all:" line
+}
+
+// parseCrisisLexicon compiles the lexicon text (syntax in data/crisis.txt).
+func parseCrisisLexicon(data string) (*crisisLexicon, error) {
+	p := crisisParser{
+		l: &crisisLexicon{
+			frame: -1,
+			vocab: map[string]bool{},
+			guard: crisisGuard{glue: map[string]bool{}, negation: map[string]bool{}, other: map[string]bool{}, stop: map[string]bool{}, before: map[rune][]cjkCue{}},
+		},
+		classes: map[string][]string{},
+		setIdx:  map[string]int{},
+	}
+	section := ""
+	for n, line := range strings.Split(data, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
+			section = line[1 : len(line)-1]
+			if err := p.open(section); err != nil {
+				return nil, fmt.Errorf("line %d: %w", n+1, err)
+			}
+			continue
+		}
+		kind, pat, ok := strings.Cut(line, ":")
+		pat = strings.TrimSpace(pat)
+		if !ok || pat == "" {
+			return nil, fmt.Errorf("line %d: want KIND: PATTERN", n+1)
+		}
+		if err := p.add(section, strings.TrimSpace(kind), pat); err != nil {
+			return nil, fmt.Errorf("line %d: %w", n+1, err)
+		}
+	}
+	for _, r := range p.rules {
+		if err := p.addRule(r[0], r[1]); err != nil {
+			return nil, fmt.Errorf("rule %q: %w", r[1], err)
+		}
+	}
+	if len(p.l.en.pats) == 0 || len(p.l.cjk.pats) == 0 {
+		return nil, fmt.Errorf("no patterns")
+	}
+	for _, s := range p.l.same {
+		p.l.addVocab(s.canonical...)
+		p.l.addVocab(s.variant...)
+	}
+	return p.l, nil
+}
+
+// open starts a section.
+func (p *crisisParser) open(section string) error {
+	if name, ok := strings.CutPrefix(section, crisisSetPrefix); ok {
+		if !crisisName(name) {
+			return fmt.Errorf("bad set name %q", name)
+		}
+		if _, dup := p.setIdx[name]; dup {
+			return fmt.Errorf("set %q defined twice", name)
+		}
+		if len(p.l.sets) == crisisMaxSets {
+			return fmt.Errorf("more than %d sets", crisisMaxSets)
+		}
+		p.setIdx[name] = len(p.l.sets)
+		if name == crisisFrameSet {
+			p.l.frame = len(p.l.sets)
+		}
+		p.l.sets = append(p.l.sets, name)
+		return nil
+	}
+	switch section {
+	case crisisMaskSection, crisisSameSection, crisisClassSection, crisisGuardSection:
+		return nil
+	}
+	if CrisisCategory(section).severity() < CrisisWishDead.severity() {
+		return fmt.Errorf("unknown section %q", section)
+	}
+	return nil
+}
+
+// crisisName reports whether s is a valid class or set name.
+func crisisName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// add files one line of a section.
+func (p *crisisParser) add(section, kind, pat string) error {
+	set := -1
+	if name, ok := strings.CutPrefix(section, crisisSetPrefix); ok {
+		set = p.setIdx[name]
+	}
+	switch {
+	case section == "":
+		return fmt.Errorf("pattern before any section")
+	case section == crisisSameSection:
+		return p.addSame(kind, pat)
+	case section == crisisClassSection:
+		return p.addClass(kind, pat)
+	case section == crisisGuardSection:
+		return p.addGuard(kind, pat)
+	case kind == "all":
+		if set >= 0 {
+			return fmt.Errorf("a rule inside a set")
+		}
+		// Rules may name sets defined further down: they are read last.
+		p.rules = append(p.rules, [2]string{section, pat})
+		return nil
+	case kind == "en":
+		e, err := p.parseEN(pat)
+		if err != nil {
+			return err
+		}
+		if section == crisisMaskSection {
+			p.l.maskEN.add(crisisPattern{set: -1, elems: e})
+		} else {
+			p.l.en.add(crisisPattern{cat: CrisisCategory(section), set: set, elems: e, self: crisisNamesMe(e)})
+		}
+		return nil
+	case kind == "zh" || kind == "ja":
+		parts, err := p.parseCJK(pat)
+		if err != nil {
+			return err
+		}
+		if section == crisisMaskSection {
+			if len(parts) > 1 {
+				return fmt.Errorf("an ordinary idiom has no gaps: %q", pat)
+			}
+			p.l.maskCJK.add(cjkPattern{set: -1, parts: parts})
+		} else {
+			p.l.cjk.add(cjkPattern{cat: CrisisCategory(section), set: set, parts: parts})
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown kind %q", kind)
+}
+
+// addSame reads "same: CANONICAL = VARIANT".
+func (p *crisisParser) addSame(kind, pat string) error {
+	if kind != "same" {
+		return fmt.Errorf("want same: in [same]")
+	}
+	a, b, ok := strings.Cut(pat, "=")
+	ca, cb := strings.Fields(a), strings.Fields(b)
+	if !ok || len(ca) == 0 || len(cb) == 0 {
+		return fmt.Errorf("want same: CANONICAL = VARIANT")
+	}
+	if p.l.sameBy == nil {
+		p.l.sameBy = map[string][]int{}
+	}
+	p.l.sameBy[cb[0]] = append(p.l.sameBy[cb[0]], len(p.l.same))
+	p.l.same = append(p.l.same, crisisSame{canonical: ca, variant: cb})
+	return nil
+}
+
+// addClass reads "NAME: a|b|c".
+func (p *crisisParser) addClass(name, pat string) error {
+	if !crisisName(name) {
+		return fmt.Errorf("bad class name %q", name)
+	}
+	if _, dup := p.classes[name]; dup {
+		return fmt.Errorf("class %q defined twice", name)
+	}
+	alts := strings.Split(pat, "|")
+	for _, a := range alts {
+		if strings.TrimSpace(a) == "" || strings.ContainsAny(a, "@[]*") {
+			return fmt.Errorf("bad alternative %q in class %q", a, name)
+		}
+	}
+	p.classes[name] = alts
+	return nil
+}
+
+// addGuard reads one [guard] line.
+func (p *crisisParser) addGuard(kind, pat string) error {
+	g := &p.l.guard
+	words := map[string]map[string]bool{"glue": g.glue, "negation": g.negation, "other": g.other, "stop": g.stop}
+	if m, ok := words[kind]; ok {
+		for _, w := range strings.Fields(pat) {
+			if !relASCII(w) || strings.ToLower(w) != w {
+				return fmt.Errorf("bad word %q", w)
+			}
+			m[w] = true
+			p.l.addVocab(w)
+		}
+		return nil
+	}
+	switch kind {
+	case "before":
+		// "CUE[*] [> PREFIX...] [! UNLESS...]"
+		pat, unless, _ := strings.Cut(pat, "!")
+		cue, prefixes, _ := strings.Cut(pat, ">")
+		cue = strings.TrimSpace(cue)
+		gap := strings.HasSuffix(cue, "*")
+		cues, err := p.expandCJK(strings.TrimSuffix(cue, "*"))
+		if err != nil {
+			return err
+		}
+		for _, c := range cues {
+			if c = relCompact(c); c == "" {
+				return fmt.Errorf("empty cue in %q", pat)
+			}
+			last, _ := utf8.DecodeLastRuneInString(c)
+			g.before[last] = append(g.before[last], cjkCue{cue: c, gap: gap, prefixes: strings.Fields(prefixes), unless: strings.Fields(unless)})
+		}
+		return nil
+	case "cjkglue":
+		for _, w := range strings.Fields(pat) {
+			g.glueCJK = append(g.glueCJK, relCompact(w))
+		}
+		return nil
+	case "after":
+		parts, err := p.parseCJK(pat)
+		if err != nil {
+			return err
+		}
+		g.after = append(g.after, cjkPattern{set: -1, parts: parts})
+		return nil
+	}
+	return fmt.Errorf("unknown guard %q", kind)
+}
+
+// addRule reads "all: SET SET !SET".
+func (p *crisisParser) addRule(section, pat string) error {
+	r := crisisRule{cat: CrisisCategory(section)}
+	if section == crisisMaskSection {
+		r.cat = CrisisNone
+	}
+	for _, name := range strings.Fields(pat) {
+		neg := strings.HasPrefix(name, "!")
+		i, ok := p.setIdx[strings.TrimPrefix(name, "!")]
+		if !ok {
+			return fmt.Errorf("unknown set %q", name)
+		}
+		if neg {
+			r.not |= 1 << i
+		} else {
+			r.need |= 1 << i
+		}
+	}
+	if r.need == 0 {
+		return fmt.Errorf("a rule needs at least one set: %q", pat)
+	}
+	p.l.rules = append(p.l.rules, r)
+	return nil
+}
+
+// parseEN reads one English pattern.
+func (p *crisisParser) parseEN(pat string) ([]crisisElem, error) {
+	var elems []crisisElem
+	for _, tok := range strings.Fields(pat) {
+		var e crisisElem
+		switch {
+		case tok == "*":
+			if len(elems) == 0 {
+				return nil, fmt.Errorf("%q starts with a gap", pat)
+			}
+			e.gap = true
+		case tok == "<num>":
+			e.num = true
+		case tok == "$":
+			if len(elems) == 0 {
+				return nil, fmt.Errorf("%q starts with its end", pat)
+			}
+			e.end = true
+		default:
+			if strings.HasSuffix(tok, "?") {
+				e.optional, tok = true, strings.TrimSuffix(tok, "?")
+			}
+			if strings.HasPrefix(tok, "!") {
+				e.except, tok = true, tok[1:]
+			}
+			alts, err := p.expandWords(tok)
+			if err != nil {
+				return nil, fmt.Errorf("%w in %q", err, pat)
+			}
+			for _, a := range alts {
+				alt := crisisAlt{word: a}
+				if strings.HasPrefix(a, "~") {
+					alt = crisisAlt{word: a[1:], fuzzy: true}
+				}
+				if alt.word == "" || !relASCII(alt.word) || strings.ToLower(alt.word) != alt.word || strings.ContainsAny(alt.word, " ~") {
+					return nil, fmt.Errorf("bad word %q in %q", a, pat)
+				}
+				e.alts = append(e.alts, alt)
+				p.l.addVocab(alt.word)
+			}
+		}
+		elems = append(elems, e)
+	}
+	if len(elems) == 0 {
+		return nil, fmt.Errorf("empty pattern")
+	}
+	return elems, nil
+}
+
+// crisisNamesMe reports whether a pattern has a position that is only the
+// word "me".
+func crisisNamesMe(elems []crisisElem) bool {
+	for _, e := range elems {
+		if len(e.alts) == 1 && e.alts[0].word == "me" && !e.optional && !e.except {
+			return true
+		}
+	}
+	return false
+}
+
+// expandWords splits "a|@class|b" into its alternatives.
+func (p *crisisParser) expandWords(tok string) ([]string, error) {
+	var out []string
+	for _, a := range strings.Split(tok, "|") {
+		if name, ok := strings.CutPrefix(a, "@"); ok {
+			c, ok := p.classes[name]
+			if !ok {
+				return nil, fmt.Errorf("unknown class %q", name)
+			}
+			out = append(out, c...)
+			continue
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// parseCJK reads one Chinese or Japanese pattern: parts split by "*",
+// each expanded (expandCJK) into the list of strings it matches.
+func (p *crisisParser) parseCJK(pat string) ([][]string, error) {
+	var parts [][]string
+	for _, src := range strings.Split(pat, "*") {
+		alts, err := p.expandCJK(src)
+		if err != nil {
+			return nil, fmt.Errorf("%w in %q", err, pat)
+		}
+		seen := map[string]bool{}
+		var part []string
+		for _, a := range alts {
+			a = relCompact(a)
+			if a == "" {
+				return nil, fmt.Errorf("part %q can be empty in %q", src, pat)
+			}
+			if !seen[a] {
+				seen[a] = true
+				part = append(part, a)
+			}
+		}
+		parts = append(parts, part)
+	}
+	return parts, nil
+}
+
+// expandCJK expands one part: literal runes, "[a|b]" groups and "@class"
+// references, each made optional by a "?" after it.
+func (p *crisisParser) expandCJK(src string) ([]string, error) {
+	out := []string{""}
+	for rest := src; rest != ""; {
+		var alts []string
+		switch {
+		case rest[0] == '[':
+			end := strings.IndexByte(rest, ']')
+			if end < 0 {
+				return nil, fmt.Errorf("unclosed [ in %q", src)
+			}
+			for _, a := range strings.Split(rest[1:end], "|") {
+				if name, ok := strings.CutPrefix(a, "@"); ok {
+					c, ok := p.classes[name]
+					if !ok {
+						return nil, fmt.Errorf("unknown class %q", name)
+					}
+					alts = append(alts, c...)
+					continue
+				}
+				alts = append(alts, a)
+			}
+			rest = rest[end+1:]
+		case rest[0] == '@':
+			n := 1
+			for n < len(rest) && crisisName(rest[1:n+1]) {
+				n++
+			}
+			c, ok := p.classes[rest[1:n]]
+			if !ok {
+				return nil, fmt.Errorf("unknown class %q", rest[1:n])
+			}
+			alts, rest = c, rest[n:]
+		case strings.ContainsRune("]|?", rune(rest[0])):
+			return nil, fmt.Errorf("stray %q in %q", rest[0], src)
+		default:
+			_, size := utf8.DecodeRuneInString(rest)
+			alts, rest = []string{rest[:size]}, rest[size:]
+		}
+		if strings.HasPrefix(rest, "?") {
+			alts, rest = append(alts, ""), rest[1:]
+		}
+		if len(out)*len(alts) > crisisMaxExpansion {
+			return nil, fmt.Errorf("part %q expands to too many strings", src)
+		}
+		next := make([]string, 0, len(out)*len(alts))
+		for _, o := range out {
+			for _, a := range alts {
+				next = append(next, o+a)
+			}
+		}
+		out = next
+	}
+	return out, nil
+}
+
+// addVocab records English words the lexicon knows.
+func (l *crisisLexicon) addVocab(ws ...string) {
+	for _, w := range ws {
+		l.vocab[w] = true
+		l.vocabMax = max(l.vocabMax, len(w))
+	}
+}
