@@ -51,19 +51,19 @@ type Config struct {
 // Handler runs the turn of DESIGN §3 for every inbound message. It
 // implements Inbound for transports.
 type Handler struct {
-	cfg         Config
-	log         *slog.Logger
-	lex         *heart.Lexicon
-	char        heart.Character
-	loc         *time.Location
-	queues      *chatQueues
-	users       keyedMutex
-	reflect     *reflector
-	override    *overrides
-	window      *historyWindow
-	obs         Observer
-	tallies     *tallies
-	recallState recallState
+	cfg      Config
+	log      *slog.Logger
+	lex      *heart.Lexicon
+	char     heart.Character
+	loc      *time.Location
+	queues   *chatQueues
+	users    keyedMutex
+	reflect  *reflector
+	override *overrides
+	window   *historyWindow
+	obs      Observer
+	tallies  *tallies
+	semantic semanticHealth
 
 	mu        sync.Mutex
 	budgetOut bool           // the daily token budget is spent (logged once per change)

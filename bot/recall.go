@@ -25,9 +25,10 @@ type SemanticRecall interface {
 
 // Recall on the reply path; hearth's choices.
 const (
-	// SemanticDeadline bounds the semantic search of one turn (one query
-	// embedding and a scan of the user's vectors). Past it the turn goes
-	// on with the full-text index alone: recall must never hold a reply.
+	// SemanticDeadline bounds the semantic search of one turn: one query
+	// embedding (bot/semantic gives it 300 ms) and a scan of the user's
+	// vectors. Past it the turn goes on with the full-text index alone:
+	// recall must never hold a reply. It runs beside perception.
 	SemanticDeadline = 400 * time.Millisecond
 	// RecallFollowOnRunes: a question this short ("what was his name
 	// again?", "还记得吗？", "何だっけ？") also searches for the user's
@@ -46,10 +47,11 @@ const (
 	returnCandidates = 50
 )
 
-// recallState is what the recall stage keeps between turns: whether the
-// semantic search failing was already logged (once, until it works again).
-type recallState struct {
-	semanticDown atomic.Bool
+// semanticHealth is what the recall stage keeps between turns: whether
+// the semantic search failing was already logged (once, until it works
+// again).
+type semanticHealth struct {
+	down atomic.Bool
 }
 
 // recollection is one recalled thing and where it was said.
@@ -197,12 +199,12 @@ func (h *Handler) semanticHits(ctx context.Context, q store.RecallQuery) []store
 	defer cancel()
 	hits, err := h.cfg.Semantic.Recall(ctx, q)
 	if err != nil {
-		if !h.recallState.semanticDown.Swap(true) {
+		if !h.semantic.down.Swap(true) {
 			h.log.Warn("semantic recall failed; recalling with the full-text index alone", "err", err)
 		}
 		return nil
 	}
-	if h.recallState.semanticDown.Swap(false) {
+	if h.semantic.down.Swap(false) {
 		h.log.Info("semantic recall works again")
 	}
 	return hits
