@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -19,15 +18,13 @@ import (
 // planted fact (the store's recall test corpus).
 func fillerLines(t *testing.T) []string {
 	t.Helper()
-	f, err := os.Open("../store/testdata/recall_filler.txt")
+	raw, err := os.ReadFile("../store/testdata/recall_filler.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+	for _, l := range strings.Split(string(raw), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
 			out = append(out, l)
 		}
 	}
@@ -299,7 +296,7 @@ func (s *semanticFake) Recall(ctx context.Context, q store.RecallQuery) ([]store
 // waits no longer than bot.SemanticDeadline.
 func TestSemanticRecallIsFusedAndNeverHoldsAReply(t *testing.T) {
 	sem := &semanticFake{}
-	var logs syncBuffer
+	var logs lockedBuffer
 	fb := forgetfulBrain{newFakeBrain()}
 	c := &clock{now: time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC)}
 	e := newEnv(t, func(cfg *bot.Config) {
@@ -338,22 +335,4 @@ func TestSemanticRecallIsFusedAndNeverHoldsAReply(t *testing.T) {
 	if got := len(fb.replies("s1")); got != 5 {
 		t.Fatalf("%d replies, want 5", got)
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for the logger's concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
