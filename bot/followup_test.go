@@ -163,3 +163,30 @@ func TestSeed003_ReturnAfterTwelveSilentDays(t *testing.T) {
 		t.Errorf("the second reply still greets a return:\n%s", n)
 	}
 }
+
+// TestFollowUpToldAboutIsNotAsked: a follow-up due today is offered to the
+// next day's check-in (the message that made it does not count as telling
+// how it went); one the user already told about after its day is resolved
+// and never offered.
+func TestFollowUpToldAboutIsNotAsked(t *testing.T) {
+	sh := shanghai(t)
+	c := &clock{now: time.Date(2026, 3, 9, 9, 0, 0, 0, sh)}
+	e := newEnv(t, func(cfg *bot.Config) { cfg.Now, cfg.Persona.Timezone = c.Now, sh })
+	ctx := context.Background()
+	e.talk(t, c, msg("t1", "the dentist is today, wish me luck"))
+	e.talk(t, c, msg("t1", "and my exam is tomorrow"))
+	c.add(26 * time.Hour) // Tuesday 11:00: the dentist's day has passed, the exam is today
+	if due := e.h.About(ctx, e.user(t, "telegram:t1"), c.Now()).FollowUps; len(due) != 1 || due[0].About != "dentist" {
+		t.Fatalf("due on Tuesday: %+v", due)
+	}
+	c.add(24 * time.Hour)
+	e.talk(t, c, msg("t1", "the exam went fine!"))
+	due := e.h.About(ctx, e.user(t, "telegram:t1"), c.Now()).FollowUps
+	if len(due) != 1 || due[0].About != "dentist" {
+		t.Fatalf("due on Wednesday after telling about the exam: %+v", due)
+	}
+	fs, _ := e.db.FollowUps(ctx, "telegram:t1")
+	if len(fs) != 2 || fs[1].About != "exam" || !fs[1].Resolved {
+		t.Fatalf("follow-ups %+v: want the exam resolved", fs)
+	}
+}

@@ -88,7 +88,7 @@ func (h *Handler) followUpsDue(ctx context.Context, u store.User, now time.Time)
 }
 
 // toldSince reports whether the user mentioned what f is about in a
-// message from its day on.
+// message from its day on, after the one that made it.
 func (h *Handler) toldSince(ctx context.Context, userID string, f store.FollowUp) bool {
 	day, err := time.ParseInLocation(time.DateOnly, f.Due, h.loc)
 	if err != nil {
@@ -100,7 +100,7 @@ func (h *Handler) toldSince(ctx context.Context, userID string, f store.FollowUp
 	}
 	about := strings.ToLower(heart.Fold(f.About))
 	for _, e := range eps {
-		if strings.Contains(strings.ToLower(heart.Fold(e.UserText)), about) {
+		if e.At.After(f.CreatedAt) && strings.Contains(strings.ToLower(heart.Fold(e.UserText)), about) {
 			return true
 		}
 	}
