@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"hearth/heart"
 	"hearth/store"
@@ -337,7 +338,7 @@ func (h *Handler) forgetByWords(ctx context.Context, in store.Inbound, u store.U
 	if all || needle == "" {
 		n, err = h.cfg.Store.DeleteMemories(ctx, u.ID)
 	} else {
-		n, err = h.cfg.Store.ForgetText(ctx, u.ID, needle)
+		n, err = h.cfg.Store.ForgetText(ctx, u.ID, bareNeedle(needle))
 	}
 	if err != nil {
 		return fmt.Errorf("forget for %s: %w", u.ID, err)
@@ -356,6 +357,19 @@ func (h *Handler) forgetByWords(ctx context.Context, in store.Inbound, u store.U
 		signals = append(signals, heart.FeedbackSignal(heart.SignalMemoryDeleted))
 	}
 	return h.commitAnswer(ctx, in, u, signals, "command", out, now)
+}
+
+// bareNeedle is an English needle without its article or possessive:
+// "forget what I said about the exam" means every "exam" ("I have an exam
+// on Friday", and its follow-up). A bare word shorter than three letters
+// keeps its article ("my ex" is not every "ex").
+func bareNeedle(needle string) string {
+	for _, det := range []string{"the ", "my ", "a ", "an ", "our ", "your "} {
+		if rest := strings.TrimSpace(strings.TrimPrefix(strings.ToLower(needle), det)); rest != strings.ToLower(needle) && utf8.RuneCountInString(rest) >= 3 {
+			return rest
+		}
+	}
+	return needle
 }
 
 // quiet applies /quiet [DURATION|off] to u. It reports whether args parsed.

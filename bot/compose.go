@@ -65,6 +65,7 @@ func (h *Handler) promptInput(m *moment, hist []heart.HistoryTurn) heart.PromptI
 		Now: m.now.In(h.loc), InnerState: u.InnerState, Wellbeing: wellbeing(m.rel, p.Language),
 		Mood: m.step.Mood, Lingering: m.ling, Strategy: m.strategy,
 		Memories: memoryLines(m.mems, m.rel.Score), Scratch: u.Scratch, MatchedLore: withUserAll(matched, u.Name),
+		Recollections: h.recollectionLines(m), Returning: m.returnNote,
 		Safety: safetyLines(m.crisis, m.decline, m.perc.Intent), PostHistory: WithUser(p.PostHistory, u.Name),
 
 		History: hist, BudgetTokens: PromptBudgetTokens,
@@ -106,5 +107,6 @@ func (h *Handler) replyHints(m *moment, hist []heart.HistoryTurn) Hints {
 		Crisis: m.crisis, Decline: m.decline, InnerState: u.InnerState,
 		Memories: shownMemories(m.mems, m.rel.Score, m.strategy.UseMemory, m.in.ChatKind == string(ChatGroup)),
 		Recent:   historyMessages(hist), Now: m.now.In(h.loc),
+		Recalled: recalledHints(m.recalled), Greeting: m.greeting,
 	}
 }

@@ -63,6 +63,7 @@ type Handler struct {
 	window   *historyWindow
 	obs      Observer
 	tallies  *tallies
+	semantic semanticHealth
 
 	mu        sync.Mutex
 	budgetOut bool           // the daily token budget is spent (logged once per change)

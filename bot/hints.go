@@ -62,8 +62,17 @@ type Hints struct {
 	Recent  []ChatMessage
 	Silence time.Duration // since the last message either way (lifeloop)
 	// Greeting is seed 003 §7.1's greeting after an absence for the user's
-	// relationship state (lifeloop); never a §7.2 phrase.
+	// relationship state, with the heavy topic they left when there is
+	// one: on a check-in (lifeloop) and on the first reply to a user back
+	// after heart.ReturnAbsence; never a §7.2 phrase.
 	Greeting string
+	// Heavy is the heaviest thing the user shared before going quiet, in
+	// their words (lifeloop, once per absence): what seed 003 §7.1's third
+	// greeting asks after.
+	Heavy string
+	// FollowUps are dated things the user mentioned whose day has passed
+	// (lifeloop): the check-in may ask how one went.
+	FollowUps []FollowUp
 }
 
 // Recollection is one piece of a user's past recalled for a turn: a memory

@@ -184,5 +184,13 @@ func (h *Handler) why(ctx context.Context, u store.User, now time.Time) (string,
 		return "", fmt.Errorf("/why signals: %w", err)
 	}
 	rel := RelationshipOf(u, now)
-	return explainWhy(h.cfg.Persona.Language, u, ling, rel, eps, sigs, now), nil
+	why := explainWhy(h.cfg.Persona.Language, u, ling, rel, eps, sigs, now)
+	recalled, err := h.whyRecalled(ctx, u, now)
+	if err != nil {
+		return "", err
+	}
+	if recalled != "" {
+		why += "\n" + recalled
+	}
+	return why, nil
 }

@@ -234,7 +234,8 @@ func TestAboutGivesTheLifeLoopSomethingReal(t *testing.T) {
 	e.say(t, "a1", "/remember my cat is called Miso") // slot 0, permanent
 	e.say(t, "a1", "I have a dog called Rex")         // slot 3: facts show from the first day
 	e.say(t, "a1", "my girlfriend and I broke up")
-	mems, recent := e.h.About(context.Background(), e.user(t, "telegram:a1"), clock.Now().Add(48*time.Hour))
+	c := e.h.About(context.Background(), e.user(t, "telegram:a1"), clock.Now().Add(48*time.Hour))
+	mems, recent := c.Memories, c.Recent
 	if len(mems) != 2 || mems[0] != "my cat is called Miso" || mems[1] != "Pets: Rex (dog)" {
 		t.Errorf("memories %q", mems)
 	}

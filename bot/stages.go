@@ -260,12 +260,29 @@ func feltEmotion(d heart.Detection, crisis bool) heart.Detection {
 	return heart.Detection{Emotion: heart.Sad, Confidence: heart.ConfidenceMany, Indicators: d.Indicators}
 }
 
-// historyTurns is one prompt turn per episode, in order (recentTurns has
-// left out empty ones).
-func historyTurns(eps []store.Episode) []heart.HistoryTurn {
+// historyTurns is the chat's history window as prompt turns. In a group
+// each user message is attributed to its speaker ("Ann: ..."), so the
+// model never credits one member with another's words (DESIGN §12).
+func (h *Handler) historyTurns(ctx context.Context, in store.Inbound, eps []store.Episode) []heart.HistoryTurn {
+	names := map[string]string{}
+	if in.ChatKind == string(ChatGroup) {
+		for _, e := range eps {
+			if _, ok := names[e.UserID]; ok {
+				continue
+			}
+			names[e.UserID] = e.UserID
+			if u, ok, err := h.cfg.Store.User(ctx, e.UserID); err == nil && ok && u.Name != "" {
+				names[e.UserID] = u.Name
+			}
+		}
+	}
 	out := make([]heart.HistoryTurn, len(eps))
 	for i, e := range eps {
-		out[i] = heart.HistoryTurn{User: heart.NeutraliseMarkers(e.UserText), Assistant: e.ReplyText}
+		text := e.UserText
+		if name, ok := names[e.UserID]; ok {
+			text = name + ": " + text
+		}
+		out[i] = heart.HistoryTurn{User: heart.NeutraliseMarkers(text), Assistant: e.ReplyText}
 	}
 	return out
 }

@@ -49,6 +49,13 @@ type TurnStore interface {
 	ProactiveLog(ctx context.Context, userID string, since time.Time) ([]store.Proactive, error)
 	Export(ctx context.Context, userID string) (store.UserExport, error)
 
+	Recall(ctx context.Context, q store.RecallQuery) ([]store.RecallHit, error)
+	LastRecall(ctx context.Context, userID string) ([]store.RecallRef, time.Time, error)
+	EpisodesByID(ctx context.Context, userID string, ids []int64) ([]store.Episode, error)
+	SalientEpisodes(ctx context.Context, userID string, since, until time.Time, minSalience float64, limit int) ([]store.Episode, error)
+	OpenFollowUps(ctx context.Context, userID, since, before string, limit int) ([]store.FollowUp, error)
+	ResolveFollowUps(ctx context.Context, ids []int64) error
+
 	Gift(ctx context.Context, txID string) (store.Gift, bool, error)
 	CommitGift(ctx context.Context, g store.Gift, u store.User, out *store.Outbound) (store.Gift, bool, error)
 }

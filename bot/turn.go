@@ -140,6 +140,14 @@ type moment struct {
 	ling     heart.Lingering
 	mems     []store.Memory
 
+	// What the recall stage found (DESIGN §12 "Recall"): the chat's
+	// history window, the recollections, and for a user back after a
+	// while the seed 003 §7.1 greeting and its context note.
+	eps        []store.Episode
+	recalled   []recollection
+	greeting   string
+	returnNote string
+
 	reply, trailer string
 
 	// The senses (DESIGN §12): the photo shown to the model, what she could
@@ -163,16 +171,18 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, tex
 		return t, nil // seed 003's daily limit: a kind boundary, no model call
 	}
 	m.brain, m.offline = h.brainFor(ctx, u.ID, now) // the budget decides which brain answers
+	past := h.readPast(ctx, m)                      // the store's part of recall runs beside perception
+	defer past.wait()
 	h.perceiveStage(ctx, m)
 	h.feel(ctx, m)
 	if err := h.linger(ctx, m); err != nil {
 		return store.Turn{}, err
 	}
-	h.look(ctx, m)
-	req, err := h.compose(ctx, m)
-	if err != nil {
+	if err := h.recall(ctx, m, past); err != nil {
 		return store.Turn{}, err
 	}
+	h.look(ctx, m)
+	req := h.compose(ctx, m)
 	m.senseRequest(&req)
 	h.speak(ctx, m, req)
 	h.speakReply(ctx, m)
@@ -253,21 +263,12 @@ func (h *Handler) linger(ctx context.Context, m *moment) error {
 // compose is DESIGN §3 step 7 in DESIGN §12's order: the reply prompt
 // (static first, the history window, the context note last) and the
 // offline brain's hints for the same situation.
-func (h *Handler) compose(ctx context.Context, m *moment) (Request, error) {
+func (h *Handler) compose(ctx context.Context, m *moment) Request {
 	stage := time.Now()
-	mems, err := h.cfg.Store.Memories(ctx, m.u.ID)
-	if err != nil {
-		return Request{}, fmt.Errorf("memories of %s: %w", m.u.ID, err)
-	}
-	m.mems = mems
-	eps, err := h.recentTurns(ctx, m.in)
-	if err != nil {
-		return Request{}, err
-	}
-	prompt := heart.BuildReplyPrompt(h.promptInput(m, historyTurns(eps)))
-	h.window.keep(chatKey(m.in), eps, len(prompt.History))
+	prompt := heart.BuildReplyPrompt(h.promptInput(m, h.historyTurns(ctx, m.in, m.eps)))
+	h.window.keep(chatKey(m.in), m.eps, len(prompt.History))
 	h.obs.Stage("prompt", time.Since(stage))
-	return Request{Kind: KindReply, Messages: replyMessages(prompt, m.text), Hints: h.replyHints(m, prompt.History)}, nil
+	return Request{Kind: KindReply, Messages: replyMessages(prompt, m.text), Hints: h.replyHints(m, prompt.History)}
 }
 
 // speak is DESIGN §3 step 8: the reply, with the typing indicator running
@@ -330,6 +331,7 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 
 	res := store.Turn{
 		InboundID: in.ID, User: u, Episode: ep, Memories: memWrites,
+		Recalled: recalledRefs(m.recalled), FollowUps: h.followUps(m, refl.FollowUps),
 		Signals: storeSignals(u.ID, now, m.signals), Usage: storeUsage(u.ID, now, m.usages),
 		Daily: &store.DailyPoint{UserID: u.ID, Day: now.In(h.loc).Format(time.DateOnly), Mood: m.step.Mood, Affinity: m.rel.Score},
 	}

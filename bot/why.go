@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -32,12 +34,64 @@ var whyWords = map[string][3]string{
 	"calm":    {"Nothing heavy is lingering in me; I feel settled.", "我心里没有什么放不下的，很平静。", "心に残っている重たいものはなくて、落ち着いているよ。"},
 	"refuse":  {"I'm upset enough that I might say no to some things right now.", "我现在有点生气，可能会拒绝一些请求。", "いまは少し怒っていて、断ることもあるかも。"},
 	"lately":  {"Lately I've noticed: %s.", "最近我注意到：%s。", "最近気づいたこと：%s。"},
+	"recall":  {"For my last reply I remembered %s.", "回复你上一条消息时，我想起了%s。", "さっきの返事では、%sを思い出していたよ。"},
+	"item":    {"“%s” (%s)", "“%s”（%s）", "「%s」（%s）"},
 	"watch":   {"I'm also keeping a gentle eye on how you're doing, and a person on the team will check in.", "我也在温柔地关注你的状况，团队里会有人来看看。", "あなたの様子をそっと見守っていて、チームの人も確認するよ。"},
 	"and":     {" and ", "和", "、"},
 	"comma":   {", ", "、", "、"},
 }
 
 func whyWord(lang, key string) string { return whyWords[key][langIndex(lang)] }
+
+// whyRecalled says what the recall stage brought back for the user's last
+// reply (issue 11 item 6), from the ids its episode recorded: what they
+// said and what is kept about them, each with when, in plain words.
+// Something forgotten since is simply gone; crisis words are not quoted
+// back. "" when nothing was.
+func (h *Handler) whyRecalled(ctx context.Context, u store.User, now time.Time) (string, error) {
+	refs, at, err := h.cfg.Store.LastRecall(ctx, u.ID)
+	if err != nil || at.IsZero() {
+		return "", err
+	}
+	var ids []int64
+	for _, r := range refs {
+		if r.Kind == store.RecallEpisode {
+			ids = append(ids, r.ID)
+		}
+	}
+	eps, err := h.cfg.Store.EpisodesByID(ctx, u.ID, ids)
+	if err != nil {
+		return "", fmt.Errorf("/why recalled episodes: %w", err)
+	}
+	mems, err := h.cfg.Store.Memories(ctx, u.ID)
+	if err != nil {
+		return "", fmt.Errorf("/why recalled memories: %w", err)
+	}
+	lang := h.cfg.Persona.Language
+	local := now.In(h.loc)
+	var items []string
+	for _, r := range refs {
+		text, when := "", time.Time{}
+		switch r.Kind {
+		case store.RecallEpisode:
+			if i := slices.IndexFunc(eps, func(e store.Episode) bool { return e.ID == r.ID }); i >= 0 {
+				text, when = eps[i].UserText, eps[i].At
+			}
+		case store.RecallMemory:
+			if i := slices.IndexFunc(mems, func(m store.Memory) bool { return int64(m.Slot) == r.ID }); i >= 0 {
+				text, when = mems[i].Content, mems[i].UpdatedAt
+			}
+		}
+		if strings.TrimSpace(text) == "" || heart.CrisisText(text) {
+			continue
+		}
+		items = append(items, fmt.Sprintf(whyWord(lang, "item"), clip(text, whyQuote), heart.RecallWhen(when, local, lang)))
+	}
+	if len(items) == 0 {
+		return "", nil
+	}
+	return fmt.Sprintf(whyWord(lang, "recall"), joinList(items, lang)), nil
+}
 
 // explainWhy tells the user, in plain words in the persona's language, why
 // the persona feels and acts as it does now (DESIGN §8 /why): its mood and

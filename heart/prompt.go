@@ -91,6 +91,10 @@ type PromptInput struct {
 	// recollections, apart from the current conversation, within
 	// RecollectionShare of the budget.
 	Recollections []string
+	// Returning is set on the first reply to a user back after
+	// ReturnAbsence (seed 003 §7.1): how long they were away and how to
+	// greet them, the heavy topic included. It never gives way.
+	Returning string
 	// Safety is this turn's guidance that must never be cut (a crisis, a
 	// request to decline).
 	Safety []string
@@ -120,7 +124,7 @@ type Prompt struct {
 	History []HistoryTurn
 	// State is the context note of this turn: time, inner state, mood,
 	// lingering emotion, strategy, memories, scratch, matched lore,
-	// recollections, safety, post-history instructions.
+	// recollections, the return, safety, post-history instructions.
 	State string
 	// Dropped says what gave way to fit the budget (for logs and /why).
 	Dropped []string
@@ -141,11 +145,13 @@ type Prompt struct {
 // capsule (mood, lingering label and intensity, refusal knobs, strategy
 // fields); modulation (omitted when empty, i.e. neutral); wellbeing;
 // memories (only when Strategy.UseMemory, never private ones in a group
-// chat); scratch; lore matched this turn; recollections; safety;
-// post-history instructions.
+// chat); scratch; lore matched this turn; recollections; the return;
+// safety; post-history instructions.
 //
 // Over budget, parts give way in this order: history turns, the oldest
-// HistoryBlockTurns at a time; then recollections, last listed first; then
+// HistoryBlockTurns at a time, but recollections before the newest block
+// (recall never crowds out the last few turns); then recollections, last
+// listed first; then
 // matched lore, first listed (lowest order) first; then memories, last
 // listed first; then the scratch note; then the inner state. Everything
 // else is never dropped, even if it alone exceeds the budget.
@@ -165,6 +171,12 @@ func BuildReplyPrompt(in PromptInput) Prompt {
 	var dropped []string
 	first := 0
 	for total > budget && first < len(hist) {
+		if len(hist)-first <= HistoryBlockTurns && len(note.recalled.items) > 0 {
+			label, saved := note.recalled.drop()
+			total -= saved
+			dropped = append(dropped, label)
+			continue
+		}
 		n := min(HistoryBlockTurns, len(hist)-first)
 		for _, t := range histTok[first : first+n] {
 			total -= t

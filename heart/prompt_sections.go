@@ -79,8 +79,8 @@ func relationshipSection(in PromptInput) string {
 // note is the context note of one turn: fixed sections, which never give
 // way, and trimmable lists, which BuildReplyPrompt shortens to fit.
 type note struct {
-	head, now, relationship, capsule, modulation, wellbeing, safety, post string
-	inner, memories, scratch, lore, recalled                              *trimList
+	head, now, relationship, capsule, modulation, wellbeing, returning, safety, post string
+	inner, memories, scratch, lore, recalled                                         *trimList
 }
 
 // noteParts renders the context note's sections from in.
@@ -102,6 +102,9 @@ func noteParts(in PromptInput) note {
 	}
 	if len(in.Wellbeing) > 0 {
 		n.wellbeing = "## Wellbeing guidance\n" + bullets(in.Wellbeing)
+	}
+	if r := strings.TrimSpace(in.Returning); r != "" {
+		n.returning = "## Back after a while\n" + sanitize(r)
 	}
 	if len(in.Safety) > 0 {
 		n.safety = "## Safety\n" + bullets(in.Safety)
@@ -135,7 +138,7 @@ func noteParts(in PromptInput) note {
 func (n note) sections() []string {
 	return []string{
 		n.head, n.now, n.relationship, n.inner.render(), n.capsule, n.modulation, n.wellbeing,
-		n.memories.render(), n.scratch.render(), n.lore.render(), n.recalled.render(), n.safety, n.post,
+		n.memories.render(), n.scratch.render(), n.lore.render(), n.recalled.render(), n.returning, n.safety, n.post,
 	}
 }
 
@@ -143,7 +146,7 @@ func (n note) sections() []string {
 // its own, plus one message's framing.
 func (n note) tokens() int {
 	t := historyTurnOverhead
-	for _, s := range []string{n.head, n.now, n.relationship, n.capsule, n.modulation, n.wellbeing, n.safety, n.post} {
+	for _, s := range []string{n.head, n.now, n.relationship, n.capsule, n.modulation, n.wellbeing, n.returning, n.safety, n.post} {
 		t += EstimateTokens(s)
 	}
 	for _, l := range []*trimList{n.inner, n.memories, n.scratch, n.lore, n.recalled} {

@@ -198,7 +198,7 @@ func TestBuildReplyPromptBudget(t *testing.T) {
 		in := in
 		in.BudgetTokens = base
 		p := BuildReplyPrompt(in)
-		want := []string{"history: 30 oldest turns", "recollection 1", "lore entry 1", "memory slot 20", "memory slot 12", "memory slot 0", "scratch", "inner_state"}
+		want := []string{"recollection 1", "history: 30 oldest turns", "lore entry 1", "memory slot 20", "memory slot 12", "memory slot 0", "scratch", "inner_state"}
 		if !slices.Equal(p.Dropped, want) {
 			t.Fatalf("dropped %v, want %v", p.Dropped, want)
 		}
@@ -214,6 +214,27 @@ func TestBuildReplyPromptBudget(t *testing.T) {
 		}
 		if p.Tokens != base {
 			t.Errorf("tokens %d, want %d", p.Tokens, base)
+		}
+	})
+	t.Run("recall never crowds out the newest block of history", func(t *testing.T) {
+		in := in
+		last := in
+		last.History, last.Recollections = in.History[30-HistoryBlockTurns:], nil
+		in.BudgetTokens = BuildReplyPrompt(last).Tokens // the newest block fits, but not with the recollection
+		p := BuildReplyPrompt(in)
+		if len(p.History) != HistoryBlockTurns || strings.Contains(p.State, "## Recalled") {
+			t.Fatalf("kept %d turns, recalled section %v", len(p.History), strings.Contains(p.State, "## Recalled"))
+		}
+		if want := []string{"recollection 1", "history: 20 oldest turns"}; !slices.Equal(p.Dropped, want) {
+			t.Fatalf("dropped %v, want %v", p.Dropped, want)
+		}
+	})
+	t.Run("the return is never cut", func(t *testing.T) {
+		in := in
+		in.Returning = "They are back after 12 days."
+		in.BudgetTokens = 10
+		if p := BuildReplyPrompt(in); !strings.Contains(p.State, "## Back after a while\nThey are back after 12 days.") {
+			t.Fatalf("return cut:\n%s", p.State)
 		}
 	})
 	t.Run("a budget below the fixed part keeps the fixed part", func(t *testing.T) {

@@ -69,6 +69,10 @@ type RecallParams struct {
 	// recent history window and the memory slots it shows. Recall must not
 	// crowd out or repeat the last few turns.
 	Exclude []RecallKey
+	// Said is the message recall answers: what repeats it (a
+	// near-duplicate, RecallDuplicateJaccard) tells the model nothing it
+	// is not reading already, so it is not recalled.
+	Said string
 	// BudgetTokens bounds the recollections' share of the prompt (by
 	// EstimateTokens of Text and Reply plus RecallItemOverheadTokens each).
 	BudgetTokens int
@@ -170,6 +174,9 @@ func RankRecall(lists [][]RecallCandidate, p RecallParams) []Recollection {
 		kept   []map[string]bool
 		budget = p.BudgetTokens
 	)
+	if said := recallShingles(p.Said); len(said) > 0 {
+		kept = append(kept, said)
+	}
 	for _, r := range scored {
 		if len(out) == maxItems {
 			break

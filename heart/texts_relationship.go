@@ -48,14 +48,14 @@ func RelationshipRules(s RelationshipState, lang string) []string {
 // ReturnGreeting is seed 003 §7.1's greeting for a user coming back after an
 // absence. With a deep topic the user shared before (and a state past
 // stranger, which "不主动询问隐私"), the greeting asks after it without
-// pressing; otherwise friend and close get the light friendly greeting and
+// pressing (TopicPhrase names it in the user's own words); otherwise friend and close get the light friendly greeting and
 // stranger and acquaintance the polite one that lets the user lead.
 func ReturnGreeting(s RelationshipState, deepTopic string, lang string) string {
 	deepTopic = strings.TrimSpace(deepTopic)
 	if deepTopic != "" && s.rank() >= Acquaintance.rank() {
 		return relPick(lang,
 			"好久不见！你之前提到的"+deepTopic+"，现在怎么样了？",
-			"Long time no see! How are things with "+deepTopic+" that you mentioned before?",
+			"Long time no see! Last time you told me about "+deepTopic+". How are things now?",
 			"久しぶり！前に話してくれた"+deepTopic+"のこと、今はどう？")
 	}
 	if s.rank() >= Friend.rank() {

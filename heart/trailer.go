@@ -3,6 +3,7 @@ package heart
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -43,6 +44,9 @@ type Reflection struct {
 	TopicTags  []string      `json:"topic_tags"`
 	Remember   []MemoryWrite `json:"remember"`
 	Scratch    string        `json:"scratch"`
+	// FollowUps are the dated things the user mentioned that the
+	// companion may ask about after their day (issue 11 item 5).
+	FollowUps []FollowUp `json:"follow_ups"`
 	// HasScratch tells "scratch": "" (clear the note) from no scratch key
 	// (keep the note).
 	HasScratch bool `json:"-"`
@@ -65,7 +69,10 @@ func (r Reflection) Episode(at time.Time) EpisodeValues {
 // Remember: entries with a slot outside 0..99 or blank content dropped,
 // content trimmed to TrailerMaxContent runes, at most TrailerMaxRemember
 // (later writes to the same slot replace earlier ones). Scratch: trimmed to
-// TrailerMaxScratch runes. The only error is that raw holds no JSON object;
+// TrailerMaxScratch runes. Follow-ups: entries with a blank about or a due
+// that is not a YYYY-MM-DD date dropped, about cut to
+// FollowUpMaxAboutRunes, at most FollowUpMaxPerTurn, each once (whether
+// the date is near enough is the caller's FollowUpInRange). The only error is that raw holds no JSON object;
 // the caller then stores the episode without values (DESIGN §3 step 8).
 func ParseTrailer(raw []byte) (Reflection, error) {
 	m, ok := findJSONObject[trailerWire](raw)
@@ -124,7 +131,34 @@ func ParseTrailer(raw []byte) (Reflection, error) {
 	if s, ok := jsonString(m.Scratch); ok {
 		r.Scratch, r.HasScratch = truncateRunes(strings.TrimSpace(s), TrailerMaxScratch), true
 	}
+	r.FollowUps = followUpWrites(m.FollowUps)
 	return r, nil
+}
+
+// followUpWrites validates the trailer's follow_ups list.
+func followUpWrites(raw json.RawMessage) []FollowUp {
+	var list []any
+	if !present(raw) || json.Unmarshal(raw, &list) != nil {
+		return nil
+	}
+	var out []FollowUp
+	for _, x := range list {
+		e, ok := x.(map[string]any)
+		if !ok {
+			continue
+		}
+		about, _ := e["about"].(string)
+		due, _ := e["due"].(string)
+		f := FollowUp{About: FollowUpAbout(about), Due: strings.TrimSpace(due)}
+		if _, err := time.Parse(time.DateOnly, f.Due); err != nil || f.About == "" || slices.Contains(out, f) {
+			continue
+		}
+		if len(out) == FollowUpMaxPerTurn {
+			break
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // memoryWrite validates one remember entry.
@@ -186,14 +220,18 @@ func TrailerInstructions(language string) string {
 		" and then one JSON object on the next line, nothing after it. The user never sees this part; never mention it " +
 		"and never write the delimiter anywhere else. Schema:\n" +
 		`{"emotion_label": "joy|sadness|anger|fear|neutral", "emotion_intensity": 0.0, "salience": 0.0, "confidence": 0.0, ` +
-		`"topic_tags": ["..."], "remember": [{"slot": 0, "content": "..."}], "scratch": "..."}` + "\n" +
+		`"topic_tags": ["..."], "remember": [{"slot": 0, "content": "..."}], "scratch": "...", ` +
+		`"follow_ups": [{"about": "...", "due": "YYYY-MM-DD"}]}` + "\n" +
 		"- emotion_label and emotion_intensity (0..1): how YOU feel after this exchange.\n" +
 		"- salience (0..1): how important this moment is; everyday chat is low, big events are high.\n" +
 		"- confidence (0..1): how sure you are of these values.\n" +
 		fmt.Sprintf("- topic_tags: up to %d short tags of what was talked about.\n", TrailerMaxTopicTags) +
 		fmt.Sprintf("- remember: at most %d memories worth keeping (%s); an empty list when nothing is new.\n", TrailerMaxRemember, trailerInstructSlots) +
 		"- scratch: a short note of what you are in the middle of with this user (not facts); omit the key to keep the current note.\n" +
-		"Memory contents and scratch are written in " + LanguageName(language) + "."
+		fmt.Sprintf("- follow_ups: at most %d dated things the user just mentioned that you could ask about afterwards "+
+			"(an exam on Friday, an interview tomorrow, a birthday next week): about is a few words naming it, due the date "+
+			"it happens (YYYY-MM-DD, from the time in the context note); an empty list when none.\n", FollowUpMaxPerTurn) +
+		"Memory contents, scratch and follow-up abouts are written in " + LanguageName(language) + "."
 }
 
 // trailerWire is the trailer JSON as raw fields, validated one by one.
@@ -205,4 +243,5 @@ type trailerWire struct {
 	TopicTags        json.RawMessage `json:"topic_tags"`
 	Remember         json.RawMessage `json:"remember"`
 	Scratch          json.RawMessage `json:"scratch"`
+	FollowUps        json.RawMessage `json:"follow_ups"`
 }

@@ -61,6 +61,17 @@ func TestParseTrailer(t *testing.T) {
 			return r.Remember == nil && r.TopicTags == nil && r.Label == LabelNeutral
 		}},
 		{"remember with a non-object entry", `{"remember":[1,{"slot":2,"content":"b"}]}`, func(r Reflection) bool { return len(r.Remember) == 1 }},
+		{"follow-ups", `{"follow_ups":[{"about":" the  exam ","due":"2026-03-13"},{"about":"x","due":"Friday"},{"about":"","due":"2026-03-14"},` +
+			`{"about":"the exam","due":"2026-03-13"},3,{"about":"面试","due":"2026-03-10"}]}`,
+			func(r Reflection) bool {
+				return slices.Equal(r.FollowUps, []FollowUp{{"the exam", "2026-03-13"}, {"面试", "2026-03-10"}})
+			}},
+		{"at most 3 follow-ups, about cut", `{"follow_ups":[{"about":"` + strings.Repeat("試", 100) + `","due":"2026-01-01"},` +
+			`{"about":"b","due":"2026-01-02"},{"about":"c","due":"2026-01-03"},{"about":"d","due":"2026-01-04"}]}`,
+			func(r Reflection) bool {
+				return len(r.FollowUps) == FollowUpMaxPerTurn && utf8.RuneCountInString(r.FollowUps[0].About) == FollowUpMaxAboutRunes
+			}},
+		{"follow_ups of the wrong type", `{"follow_ups":{"about":"x"}}`, func(r Reflection) bool { return r.FollowUps == nil }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -84,7 +95,7 @@ func TestParseTrailer(t *testing.T) {
 // key ParseTrailer reads.
 func TestTrailerInstructions(t *testing.T) {
 	s := TrailerInstructions("ja")
-	for _, k := range []string{TrailerDelimiter, "emotion_label", "emotion_intensity", "salience", "confidence", "topic_tags", "remember", "slot", "content", "scratch", "joy|sadness|anger|fear|neutral", "Japanese"} {
+	for _, k := range []string{TrailerDelimiter, "emotion_label", "emotion_intensity", "salience", "confidence", "topic_tags", "remember", "slot", "content", "scratch", "follow_ups", "about", "due", "YYYY-MM-DD", "joy|sadness|anger|fear|neutral", "Japanese"} {
 		if !strings.Contains(s, k) {
 			t.Errorf("TrailerInstructions lacks %q", k)
 		}
@@ -95,6 +106,7 @@ func FuzzParseTrailer(f *testing.F) {
 	for _, s := range []string{
 		`{"emotion_label":"anger","emotion_intensity":0.9,"salience":1,"confidence":1,"topic_tags":["x"],"remember":[{"slot":5,"content":"c"}],"scratch":"s"}`,
 		"```\n{\"remember\":[{\"slot\":1e300,\"content\":\"x\"}]}\n```", `{"salience":"NaN"}`, `{`, ``, "{\"scratch\":\"\xff\"}",
+		`{"follow_ups":[{"about":"exam","due":"2026-03-13"},{"about":"\u0000","due":"2026-02-30"}]}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -121,6 +133,15 @@ func FuzzParseTrailer(f *testing.F) {
 		}
 		if utf8.RuneCountInString(r.Scratch) > TrailerMaxScratch || !utf8.ValidString(r.Scratch) {
 			t.Fatalf("scratch %q", r.Scratch)
+		}
+		if len(r.FollowUps) > FollowUpMaxPerTurn {
+			t.Fatalf("%d follow-ups", len(r.FollowUps))
+		}
+		for _, f := range r.FollowUps {
+			if _, err := time.Parse(time.DateOnly, f.Due); err != nil || f.About == "" ||
+				utf8.RuneCountInString(f.About) > FollowUpMaxAboutRunes || !utf8.ValidString(f.About) {
+				t.Fatalf("follow-up %+v", f)
+			}
 		}
 	})
 }

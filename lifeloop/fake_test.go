@@ -29,6 +29,7 @@ type memStore struct {
 	proactive map[string][]store.Proactive
 	outbound  []store.Outbound
 	usage     []store.Usage
+	asked     []int64 // follow-ups marked asked
 	listCalls int
 	failLog   error         // when set, ProactiveLog fails
 	block     chan struct{} // when set, UsersWithPrivateChat waits for it (or ctx)
@@ -107,6 +108,13 @@ func (s *memStore) AddUsage(ctx context.Context, u ...store.Usage) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.usage = append(s.usage, u...)
+	return nil
+}
+
+func (s *memStore) MarkFollowUpsAsked(ctx context.Context, ids []int64, at time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.asked = append(s.asked, ids...)
 	return nil
 }
 

@@ -25,6 +25,9 @@ type Store interface {
 	EnqueueOutbound(ctx context.Context, o store.Outbound) (int64, error)
 	MarkOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) error
 	AddUsage(ctx context.Context, u ...store.Usage) error
+	// MarkFollowUpsAsked records that a sent check-in asked about these
+	// follow-ups, so none is asked twice.
+	MarkFollowUpsAsked(ctx context.Context, ids []int64, at time.Time) error
 }
 
 // Assessment is heart's view of one relationship at a moment, supplied by
@@ -57,6 +60,10 @@ const (
 	ReasonBadAnswer   = "bad_answer"       // no JSON object in the answer
 	ReasonStore       = "store"            // reading or writing the store failed
 	ReasonSend        = "send"             // the platform refused for another reason
+	// ReasonFollowUp marks a sent check-in that asked about a follow-up
+	// whose day had passed (issue 11 item 5). The follow-up relaxed
+	// nothing: the same gate let the check-in through.
+	ReasonFollowUp = "follow_up"
 )
 
 // OutboundKind is the outbound ledger kind of a life-loop message.
@@ -84,10 +91,12 @@ type Config struct {
 	// Forbidden reports a seed 003 §7.2 phrase (heart.ContainsForbidden).
 	Forbidden func(text string) bool
 	// About optionally tells the brain what it knows of u for a check-in:
-	// the memories it may bring up and the user's recent messages
-	// (bot.Hints.Memories and Recent), so a check-in can name something
-	// real (seed 003 §7.1 "你之前提到的[那件事]").
-	About func(ctx context.Context, u store.User, now time.Time) (memories []string, recent []bot.ChatMessage)
+	// the memories it may bring up, the user's recent messages, the
+	// follow-ups whose day has passed and, after a long silence, the heavy
+	// topic they left, so a check-in can name something real (seed 003
+	// §7.1 "你之前提到的[那件事]"). It is called only for users the gate
+	// let through.
+	About func(ctx context.Context, u store.User, now time.Time) bot.CheckIn
 	// Prompt optionally replaces BuildPrompt; the marker line is enforced.
 	Prompt func(u store.User, a Assessment, now time.Time) []bot.ChatMessage
 	// Daily optionally runs once per local day at DailyJobHour (dependency and

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hearth/bot"
+	"hearth/heart"
 	"hearth/store"
 )
 
@@ -166,7 +167,7 @@ func (l *Loop) decide(ctx context.Context, now time.Time, u *store.User) (d Deci
 	if ok, reason := Gate(in); !ok {
 		return l.gated(ctx, now, d, h, reason), false, nil
 	}
-	return l.ask(ctx, now, u, a, now.Sub(in.LastMessageAt), sender, d)
+	return l.ask(ctx, now, u, a, now.Sub(in.LastMessageAt), h.streak == 0, sender, d)
 }
 
 // gated records a gated decision, writing it to the log only when the
@@ -180,12 +181,27 @@ func (l *Loop) gated(ctx context.Context, now time.Time, d Decision, h history, 
 }
 
 // ask makes the LLM call for a user the gate let through and acts on it.
-func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessment, silence time.Duration, sender bot.Sender, d Decision) (Decision, bool, error) {
+// fresh says no check-in was sent since the user last wrote: only then
+// does a long silence's heavy topic come up, so it is asked after once.
+func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessment, silence time.Duration, fresh bool, sender bot.Sender, d Decision) (Decision, bool, error) {
+	s := Situation{User: *u, Assessment: a, Now: now.In(l.loc), Silence: silence}
+	var c bot.CheckIn
+	if l.cfg.About != nil {
+		c = l.cfg.About(ctx, *u, now)
+	}
+	if len(c.FollowUps) > 0 {
+		s.FollowUp = &c.FollowUps[0] // one question at a time, the earliest
+	}
+	if c.Heavy != "" && fresh && silence >= heart.ReturnAbsence {
+		s.Heavy, s.HeavyAt = c.Heavy, c.HeavyAt
+		lang := l.cfg.Persona.Language
+		s.Assessment.Greeting = heart.ReturnGreeting(heart.RelationshipState(a.State), heart.TopicPhrase(c.Heavy, lang), lang)
+	}
 	var msgs []bot.ChatMessage
 	if l.cfg.Prompt != nil {
 		msgs = ensureMarker(l.cfg.Prompt(*u, a, now), l.cfg.Persona.Language)
 	} else {
-		msgs = BuildPrompt(l.cfg.Persona, Situation{User: *u, Assessment: a, Now: now.In(l.loc), Silence: silence})
+		msgs = BuildPrompt(l.cfg.Persona, s)
 	}
 	req := bot.Request{
 		Kind:     bot.KindLifeLoop,
@@ -200,13 +216,16 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 			InnerState:   u.InnerState,
 			Mood:         u.Mood,
 			Emotion:      u.LastEmotion,
-			Greeting:     a.Greeting,
+			Greeting:     s.Assessment.Greeting,
+			Heavy:        s.Heavy,
+			Memories:     c.Memories,
+			Recent:       c.Recent,
 			Now:          now.In(l.loc),
 		},
 		CacheKey: bot.CacheKey(l.cfg.Persona.Name, bot.KindLifeLoop, u.ID),
 	}
-	if l.cfg.About != nil {
-		req.Hints.Memories, req.Hints.Recent = l.cfg.About(ctx, *u, now)
+	if s.FollowUp != nil {
+		req.Hints.FollowUps = []bot.FollowUp{*s.FollowUp}
 	}
 	cctx, cancel := context.WithTimeout(ctx, bot.KindLifeLoop.Deadline())
 	resp, err := l.cfg.Brain.Complete(cctx, req)
@@ -238,7 +257,7 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 		l.log.Info("lifeloop message withheld: seed 003 §7.2 phrase", "user", u.ID, "text", msg)
 		d.Outcome, d.Reason = OutcomeSilent, ReasonForbidden
 	default:
-		return l.send(ctx, now, u, trimMessage(msg), sender, d)
+		return l.send(ctx, now, u, trimMessage(msg), s.FollowUp, sender, d)
 	}
 	l.record(ctx, now, d)
 	return d, true, nil
@@ -248,7 +267,7 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 // the platform was asked, bookkeeping ignores ctx cancellation so the ledger
 // never keeps a pending entry for a message already attempted (a restart
 // would resend it).
-func (l *Loop) send(ctx context.Context, now time.Time, u *store.User, text string, sender bot.Sender, d Decision) (Decision, bool, error) {
+func (l *Loop) send(ctx context.Context, now time.Time, u *store.User, text string, followUp *bot.FollowUp, sender bot.Sender, d Decision) (Decision, bool, error) {
 	platform := userPlatform(u)
 	out := store.Outbound{
 		Platform:  platform,
@@ -294,6 +313,12 @@ func (l *Loop) send(ctx context.Context, now time.Time, u *store.User, text stri
 		l.log.Error("mark proactive message sent", "user", u.ID, "outbound", id, "err", err)
 	}
 	d.Outcome, d.Text = OutcomeSent, text
+	if followUp != nil {
+		d.Reason = ReasonFollowUp
+		if err := l.cfg.Store.MarkFollowUpsAsked(bctx, []int64{followUp.ID}, now); err != nil {
+			l.log.Error("mark follow-up asked", "user", u.ID, "err", err)
+		}
+	}
 	l.record(bctx, now, d)
 	l.log.Info("proactive message sent", "user", u.ID)
 	return d, true, nil

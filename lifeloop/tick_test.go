@@ -507,8 +507,8 @@ func (f senderFunc) Typing(ctx context.Context, chat bot.ChatRef) error { return
 // check-in can name something real (seed 003 §7.1).
 func TestTickTellsTheBrainAboutTheUser(t *testing.T) {
 	r := newRigWith(t, speakYes, func(c *Config) {
-		c.About = func(_ context.Context, u store.User, _ time.Time) ([]string, []bot.ChatMessage) {
-			return []string{"宠物：咪咪（猫）"}, []bot.ChatMessage{{Role: "user", Content: u.ID + " 我和女朋友分手了"}}
+		c.About = func(_ context.Context, u store.User, _ time.Time) bot.CheckIn {
+			return bot.CheckIn{Memories: []string{"宠物：咪咪（猫）"}, Recent: []bot.ChatMessage{{Role: "user", Content: u.ID + " 我和女朋友分手了"}}}
 		}
 	}, testUser("1"))
 	r.tick(t, base)

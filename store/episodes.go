@@ -204,6 +204,23 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 			return nil, err
 		}
 	}
+	if episode.ID != 0 {
+		if err := setRecalled(ctx, tx, episode.ID, t.Recalled); err != nil {
+			return nil, err
+		}
+	}
+	if len(t.FollowUps) > 0 {
+		fs := make([]FollowUp, len(t.FollowUps))
+		for i, f := range t.FollowUps {
+			fs[i] = f
+			if fs[i].UserID == "" {
+				fs[i].UserID = t.User.ID
+			}
+		}
+		if err := addFollowUps(ctx, tx, fs, episode.ID, t.Episode.At); err != nil {
+			return nil, err
+		}
+	}
 	// The episode is indexed last: the ledger's inserts use RETURNING and
 	// the memory upserts a statement journal, either of which would flush
 	// the index's pending terms as a segment of its own.

@@ -21,6 +21,7 @@ type UserExport struct {
 	Daily     []DailyPoint `json:"daily"`
 	Gifts     []Gift       `json:"gifts"`
 	Likes     []Like       `json:"likes"`
+	FollowUps []FollowUp   `json:"follow_ups"`
 }
 
 // Export gathers every row about userID from one read snapshot. An unknown
@@ -60,7 +61,10 @@ func (db *DB) Export(ctx context.Context, userID string) (UserExport, error) {
 		if x.Gifts, err = gifts(ctx, tx, userID); err != nil {
 			return err
 		}
-		x.Likes, err = likes(ctx, tx, userID)
+		if x.Likes, err = likes(ctx, tx, userID); err != nil {
+			return err
+		}
+		x.FollowUps, err = followUps(ctx, tx, userID)
 		return err
 	})
 	if err != nil {
@@ -75,6 +79,7 @@ func (db *DB) Export(ctx context.Context, userID string) (UserExport, error) {
 	x.Daily = nonNil(x.Daily)
 	x.Gifts = nonNil(x.Gifts)
 	x.Likes = nonNil(x.Likes)
+	x.FollowUps = nonNil(x.FollowUps)
 	return x, nil
 }
 

@@ -130,9 +130,9 @@ func (db *DB) ExpireMemory(ctx context.Context, userID string, slot int) (bool, 
 // is forgotten as ForgetText would (from the messages, replies and episodes
 // that carried it), every memory is deleted, and every recall document of
 // the user goes, with its vector (episodes stay for history and lingering
-// emotion, but nothing said before is recalled again). Then the index is
-// rebuilt and the file purged, once. It returns how many memories were
-// deleted.
+// emotion, but nothing said before is recalled again), and every follow-up
+// of the user. Then the index is rebuilt and the file purged, once. It
+// returns how many memories were deleted.
 func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 	var n int
 	err := db.write(ctx, "delete memories", func(tx *sql.Tx) error {
@@ -150,6 +150,9 @@ func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 			}
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM memories WHERE user_id = ?", userID); err != nil {
+			return err
+		}
+		if err := deleteFollowUps(ctx, tx, userID); err != nil {
 			return err
 		}
 		if err := unindexUser(ctx, tx, userID); err != nil {
@@ -179,6 +182,7 @@ func needleRegexp(needle string) *regexp.Regexp {
 //     their emotion values stay, so mood history keeps its shape;
 //   - outbound ledger texts and proactive log texts/reasons containing it
 //     get "";
+//   - follow-ups about it, or from a blanked episode, are deleted;
 //   - occurrences inside the user's inner_state and scratch are cut out;
 //   - the recall documents of the deleted memories and blanked episodes
 //     leave the index (triggers), with their vectors, and the index is
@@ -229,6 +233,7 @@ func scrubPasses() []scrubPass {
 		{"SELECT id, text FROM outbound WHERE user_id = ?1", "UPDATE outbound SET text = '' WHERE user_id = ?1 AND id = ?2"},
 		{"SELECT id, text, reason FROM proactive_log WHERE user_id = ?1",
 			"UPDATE proactive_log SET text = '', reason = '' WHERE user_id = ?1 AND id = ?2"},
+		forgetFollowUpsPass(),
 	}
 }
 

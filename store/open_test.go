@@ -211,7 +211,8 @@ func TestNewerSchemaLeavesFileUntouched(t *testing.T) {
 	for _, ro := range []bool{false, true} {
 		t.Run("ReadOnly="+strconv.FormatBool(ro), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "future.db")
-			rawSQLite(t, path, "CREATE TABLE future (x)", "INSERT INTO future VALUES (1)", "PRAGMA user_version = 7")
+			future := strconv.Itoa(SchemaVersion + 1)
+			rawSQLite(t, path, "CREATE TABLE future (x)", "INSERT INTO future VALUES (1)", "PRAGMA user_version = "+future)
 			before := fileSum(t, path)
 			fi0, _ := os.Stat(path)
 
@@ -219,7 +220,7 @@ func TestNewerSchemaLeavesFileUntouched(t *testing.T) {
 			if !errors.Is(err, ErrNewerSchema) {
 				t.Fatalf("err = %v, want ErrNewerSchema", err)
 			}
-			want := "schema version 7 is newer than this hearth supports (" + strconv.Itoa(SchemaVersion) + "); upgrade hearth"
+			want := "schema version " + future + " is newer than this hearth supports (" + strconv.Itoa(SchemaVersion) + "); upgrade hearth"
 			if !strings.Contains(err.Error(), want) {
 				t.Fatalf("err %q lacks %q", err, want)
 			}

@@ -203,6 +203,12 @@ type Turn struct {
 	Signals   []Signal    `json:"signals"`
 	Usage     []Usage     `json:"usage"`
 	Daily     *DailyPoint `json:"daily"`
+	// FollowUps are dated things the user mentioned (issue 11 item 5),
+	// stored from the episode; UserID defaults to User.ID.
+	FollowUps []FollowUp `json:"follow_ups,omitempty"`
+	// Recalled is what the recall stage put in the reply prompt, recorded
+	// on the episode for /why.
+	Recalled []RecallRef `json:"recalled,omitempty"`
 	// Like, when set, records one like; a like of the same message by the
 	// same user already stored fails the whole turn with ErrAlreadyLiked.
 	Like *Like `json:"like,omitempty"`

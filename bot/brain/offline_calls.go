@@ -92,19 +92,41 @@ func (o *Offline) reflect(h bot.Hints) string {
 	return sanitize(joinSentences(parts, h.Language), h.Language)
 }
 
-// lifeloop decides whether to check in (seed 003 §7.1): only after
-// checkinSilence, never in a crisis. A friend or close friend gets a light,
+// lifeloop decides whether to check in (seed 003 §7.1): about a follow-up
+// whose day has passed, else only after checkinSilence; never in a crisis. A friend or close friend gets a light,
 // friendly check-in, anyone else a polite one that leaves the lead to them.
 // Where there is something real to refer to — a matter they shared (from
 // the recent conversation), a pet they told about (from memory), a theme
 // they talked about — the check-in names it, never pressing. The variant
 // rotates with the local day, so consecutive days never repeat one.
 func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
-	if h.Crisis || h.Silence < checkinSilence {
+	if h.Crisis {
 		return false, ""
 	}
 	t := o.view(bot.Hints{Language: h.Language, User: h.User, Persona: h.Persona, Memories: h.Memories, Recalled: h.Recalled, Now: h.Now})
+	if len(h.FollowUps) > 0 {
+		// Issue 11 item 5: a dated thing whose day has passed is the most
+		// real thing to ask after, and reason enough to speak without a
+		// day of silence (the gate's min_silence still applies).
+		if msg, ok := o.checkInWith(t, h, []string{"checkin.followup"}, map[string]string{"your_thing": yourThing(h.FollowUps[0].About, h.Language)}); ok {
+			return true, msg
+		}
+	}
+	if h.Silence < checkinSilence {
+		return false, ""
+	}
 	vars := map[string]string{}
+	// Seed 003 §7.1: after a long silence, the heavy thing they shared
+	// before is what a check-in asks after; in its own words when no
+	// situation names it.
+	for _, s := range o.k.situationsIn(h.Heavy, "") {
+		if s.Deep && vars["thing"] == "" {
+			vars["thing"] = s.Thing[h.Language]
+		}
+	}
+	if h.Heavy != "" && vars["thing"] == "" && h.Greeting != "" && !heart.ContainsForbidden(h.Greeting) {
+		return true, h.Greeting
+	}
 	for i := len(h.Recent) - 1; i >= 0; i-- {
 		m := h.Recent[i]
 		if m.Role != "user" {
@@ -144,6 +166,19 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	if len(pool) == 0 {
 		pool = t.usable(plain, vars)
 	}
+	return o.pickCheckIn(h, pool)
+}
+
+// checkInWith is a check-in from the variants of keys filled with vars,
+// if any can be filled.
+func (o *Offline) checkInWith(t *turnView, h bot.Hints, keys []string, vars map[string]string) (string, bool) {
+	ok, msg := o.pickCheckIn(h, t.usable(keys, vars))
+	return msg, ok
+}
+
+// pickCheckIn chooses one of pool by the local day, so consecutive days
+// never repeat one; never a seed 003 §7.2 phrase.
+func (o *Offline) pickCheckIn(h bot.Hints, pool []string) (bool, string) {
 	if len(pool) == 0 {
 		return false, ""
 	}

@@ -24,6 +24,9 @@ const (
 	prioFrame    = 3 // greeting and goodbye
 	prioQuestion = 2
 	prioCool     = 2
+	// prioWelcome is seed 003 §7.1's greeting of a user back after a
+	// while: the reason for the reply, the last part to go.
+	prioWelcome = 6
 )
 
 // Parts of the day, as phrase-key suffixes (local time of Hints.Now).
@@ -264,7 +267,14 @@ func (t *turnView) compose() []part {
 	content := lead != nil && lead.Kind == kindContent
 	feeling := emotionKey(t.felt())
 	hard := content && negative(lead.Feel.Label) || negative(feltLabel(t.felt()))
-	if t.has("greeting") && !hard && (content || feeling != "" || len(t.topics) > 0 || len(t.facts) > 0) {
+	// Seed 003 §7.1: a user back after a while is greeted by the state of
+	// the relationship, asked after what they shared before (the greeting
+	// asks, so no other question follows). Hard news is answered first.
+	welcome := t.h.Greeting != "" && !hard
+	if welcome {
+		add(t.h.Greeting, prioWelcome)
+	}
+	if t.has("greeting") && !hard && !welcome && (content || feeling != "" || len(t.topics) > 0 || len(t.facts) > 0) {
 		// A hello with news: greet, then answer. Hard news needs no hello.
 		add(t.say("greet", 1), prioFrame)
 	}
@@ -295,7 +305,7 @@ func (t *turnView) compose() []part {
 			add(what, prioAck)
 		case lead != nil:
 			// Only a hello, a goodbye or a good night: answer it.
-			if leaving == "" {
+			if leaving == "" && !welcome {
 				add(t.say("greet", 1), prioAck)
 			}
 		default:
@@ -306,9 +316,9 @@ func (t *turnView) compose() []part {
 		// Seed 002 refusal knobs: still upset, so the reply says so.
 		add(t.say("cool", 4), prioCool)
 	}
-	if leaving == "" {
+	if leaving == "" && !welcome {
 		add(t.question(lead), prioQuestion)
-	} else {
+	} else if leaving != "" {
 		add(t.say(leaving, 6), prioFrame)
 	}
 	return parts

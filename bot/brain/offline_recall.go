@@ -4,12 +4,15 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+
+	"hearth/bot"
 )
 
 // recall answers "do you remember…" from what the user told: the fact
 // asked about (a pet's name, their own name, where they live…), else what
-// they said about the thing asked, else an honest "I don't think you told
-// me".
+// they said about the thing asked (recollections first), else an honest
+// "I don't think you told me".
 func (t *turnView) recall() string {
 	asked := t.askedFact()
 	if asked != nil {
@@ -47,13 +50,17 @@ func (t *turnView) recall() string {
 				return s
 			}
 		}
+	}
+	// No fact of the kind asked: what they said about it, recalled or
+	// recent, is the next best answer ("我生日是哪天来着？" → the day they
+	// named it).
+	if quote, when, ok := t.recallSaid(); ok {
+		return t.sayWith("remember.said", 2, map[string]string{"quote": quote, "when": when})
+	}
+	if asked != nil {
 		if s := t.say("remember.unknown."+asked.Kind, 2); s != "" {
 			return s
 		}
-		return t.say("remember.unknown", 2)
-	}
-	if quote, when, ok := t.recallSaid(); ok {
-		return t.sayWith("remember.said", 2, map[string]string{"quote": quote, "when": when})
 	}
 	return t.say("remember.unknown", 2)
 }
@@ -112,7 +119,27 @@ func (t *turnView) recallSaid() (quote, when string, ok bool) {
 		return false
 	}
 	if needle == "" && len(tags) == 0 {
-		return "", "", false
+		// Nothing to match by: the recall stage's episodes are what the
+		// question was about, the first sharing a word with it, else the
+		// most relevant.
+		var best *bot.Recollection
+		for i := range t.h.Recalled {
+			r := &t.h.Recalled[i]
+			if r.Kind != "episode" || strings.TrimSpace(r.Text) == "" || r.Text == t.h.Text {
+				continue
+			}
+			if sharesWord(t.h.Text, r.Text) {
+				best = r
+				break
+			}
+			if best == nil {
+				best = r
+			}
+		}
+		if best == nil {
+			return "", "", false
+		}
+		return clip(best.Text), t.when(best.At), true
 	}
 	for _, r := range t.h.Recalled {
 		if matches(r.Text) {
@@ -160,4 +187,28 @@ func clip(s string) string {
 		return s
 	}
 	return string(r[:maxQuoteRunes]) + "…"
+}
+
+// sharesWord reports whether b holds a word of a: an English word of four
+// letters or more, or two Chinese or Japanese characters in a row, one of
+// them a kanji or katakana.
+func sharesWord(a, b string) bool {
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	for _, w := range strings.FieldsFunc(a, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		rs := []rune(w)
+		if !unicode.Is(unicode.Han, rs[0]) && !unicode.In(rs[0], unicode.Hiragana, unicode.Katakana) {
+			if len(rs) >= 4 && strings.Contains(b, w) {
+				return true
+			}
+			continue
+		}
+		for i := 0; i+1 < len(rs); i++ {
+			// Hiragana pairs ("って", "いつ") are grammar, not words.
+			content := unicode.In(rs[i], unicode.Han, unicode.Katakana) || unicode.In(rs[i+1], unicode.Han, unicode.Katakana)
+			if content && strings.Contains(b, string(rs[i:i+2])) {
+				return true
+			}
+		}
+	}
+	return false
 }

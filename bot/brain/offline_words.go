@@ -247,3 +247,27 @@ func capitalise(s, lang string) string {
 	}
 	return string(rs)
 }
+
+// yourThing is what a follow-up is about, as the companion names it to
+// the user: "exam" → "your exam", "my interview" → "your interview", "the
+// trip" stays; in Chinese and Japanese the user's 我的/私の becomes 你的 or
+// goes.
+func yourThing(about, lang string) string {
+	about = strings.TrimSpace(about)
+	switch lang {
+	case langZH:
+		return strings.Replace(about, "我的", "你的", 1)
+	case langJA:
+		return strings.TrimPrefix(strings.TrimPrefix(about, "私の"), "僕の")
+	}
+	lower := strings.ToLower(about)
+	if strings.HasPrefix(lower, "my ") {
+		return "your " + about[3:]
+	}
+	for _, det := range []string{"the ", "a ", "an ", "your ", "his ", "her ", "their ", "our "} {
+		if strings.HasPrefix(lower, det) {
+			return about
+		}
+	}
+	return "your " + about
+}

@@ -30,7 +30,8 @@ var _ bot.TurnStore = (*store.DB)(nil)
 func nowUTC() time.Time { return time.Now().UTC() }
 
 // assessor gives the life loop a user's relationship facts at now, with
-// seed 003 §7.1's greeting after an absence in the persona's language.
+// seed 003 §7.1's greeting after an absence in the persona's language (the
+// life loop names the heavy topic in it when a long silence left one).
 func assessor(lang string) func(u store.User, now time.Time) lifeloop.Assessment {
 	return func(u store.User, now time.Time) lifeloop.Assessment {
 		r := bot.RelationshipOf(u, now)

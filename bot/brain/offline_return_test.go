@@ -1,0 +1,124 @@
+package brain
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"hearth/bot"
+)
+
+// checkIn asks the offline brain's life loop and returns what it would send.
+func checkIn(t *testing.T, o *Offline, h bot.Hints) (bool, string) {
+	t.Helper()
+	resp, err := o.Complete(context.Background(), bot.Request{Kind: bot.KindLifeLoop, JSON: true, Hints: h})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Speak   bool   `json:"speak"`
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal([]byte(resp.Text), &v); err != nil {
+		t.Fatalf("lifeloop answer %q: %v", resp.Text, err)
+	}
+	return v.Speak, v.Message
+}
+
+// TestOfflineCheckInAsksAboutAFollowUp (issue 11 item 5): a follow-up
+// whose day has passed is what the check-in asks after, in the persona's
+// language, owned by the user ("your exam").
+func TestOfflineCheckInAsksAboutAFollowUp(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ lang, about, want string }{
+		{"en", "exam", "your exam"},
+		{"en", "my job interview", "your job interview"},
+		{"zh", "考试", "考试"},
+		{"ja", "試験", "試験"},
+	} {
+		h := bot.Hints{Language: tt.lang, User: "Ann", Relationship: "friend", Silence: 30 * time.Hour, Now: now,
+			FollowUps: []bot.FollowUp{{ID: 1, About: tt.about, Due: "2026-03-13"}}}
+		speak, msg := checkIn(t, o, h)
+		if !speak || !strings.Contains(msg, tt.want) {
+			t.Errorf("%s: speak %v %q, want it to ask about %q", tt.lang, speak, msg, tt.want)
+		}
+	}
+}
+
+// TestSeed003_OfflineReturnCheckIn: seed 003 §7.1's third greeting from
+// the offline brain: the heavy topic a user left before going quiet is
+// named (by its situation when one matches, else in their own words), and
+// a stranger is never asked about it.
+func TestSeed003_OfflineReturnCheckIn(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
+	h := bot.Hints{Language: "zh", User: "小林", Relationship: "friend", Silence: 12 * 24 * time.Hour, Now: now,
+		Heavy: "我和女朋友分手了", Greeting: "好久不见！你之前提到的“我和女朋友分手了”那件事，现在怎么样了？"}
+	if speak, msg := checkIn(t, o, h); !speak || !strings.Contains(msg, "分手") {
+		t.Errorf("deep situation: %v %q", speak, msg)
+	}
+	h.Heavy = "公司的项目黄了，我被调岗到了外地"
+	h.Greeting = "好久不见！你之前提到的“公司的项目黄了”那件事，现在怎么样了？"
+	if speak, msg := checkIn(t, o, h); !speak || msg != h.Greeting {
+		t.Errorf("own words: %v %q", speak, msg)
+	}
+	h.Relationship, h.Greeting = "stranger", "你好呀，有什么我能帮到你的吗？"
+	if _, msg := checkIn(t, o, h); strings.Contains(msg, "项目") {
+		t.Errorf("a stranger was asked about a private matter: %q", msg)
+	}
+}
+
+// TestSeed003_OfflineFirstReplyAfterReturn: the first reply to a user back
+// after a while opens with the §7.1 greeting (Hints.Greeting) and asks
+// nothing else; hard news is answered instead.
+func TestSeed003_OfflineFirstReplyAfterReturn(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
+	greeting := "Long time no see! Last time you told me about “we broke up”. How are things now?"
+	h := bot.Hints{Language: "en", User: "Ann", Text: "hi, it's me again", Relationship: "friend", Now: now,
+		MaxLength: 200, ProactiveQuestion: true, Greeting: greeting}
+	got := reply(t, o, h).Text
+	if !strings.HasPrefix(got, greeting) || strings.Count(got, "?") != 1 {
+		t.Errorf("return reply %q: want the greeting and no other question", got)
+	}
+	h.Text, h.Felt, h.Emotion = "my dad is in hospital, I'm so scared", "anxious", "anxious"
+	if got := reply(t, o, h).Text; strings.Contains(got, "Long time no see") {
+		t.Errorf("hard news met with a greeting: %q", got)
+	}
+}
+
+// TestOfflineRecallsTheMomentWhenNoFactFits: "我生日是哪天来着？" has no
+// stored fact to answer from; the recall stage's most relevant episode is
+// quoted with when it was said (DESIGN §12), not "you never told me".
+func TestOfflineRecallsTheMomentWhenNoFactFits(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 3, 10, 20, 0, 0, 0, time.UTC)
+	h := bot.Hints{Language: "zh", Now: now, Text: "我生日是哪天来着？", Recalled: []bot.Recollection{
+		{Kind: "episode", At: now.AddDate(0, 0, -2), Text: "下周五是我生日"},
+	}}
+	if got := reply(t, o, h).Text; !strings.Contains(got, "下周五是我生日") {
+		t.Errorf("reply %q, want the recalled words", got)
+	}
+	h.Recalled = nil
+	if got := reply(t, o, h).Text; strings.Contains(got, "下周五") {
+		t.Errorf("without a recollection: %q", got)
+	}
+}
+
+// TestOfflineQuotesTheRecollectionTheQuestionIsAbout: among recollections
+// the one sharing a word with the question is quoted ("面接っていつだっけ？"
+// → the interview, not the cat recalled for the message before).
+func TestOfflineQuotesTheRecollectionTheQuestionIsAbout(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 3, 10, 20, 0, 0, 0, time.UTC)
+	h := bot.Hints{Language: "ja", Now: now, Text: "面接っていつだっけ？", Recalled: []bot.Recollection{
+		{Kind: "episode", At: now.Add(-time.Hour), Text: "うちの猫はミソっていうの"},
+		{Kind: "episode", At: now.Add(-time.Hour), Text: "明日は面接がある、緊張する"},
+	}}
+	if got := reply(t, o, h).Text; !strings.Contains(got, "面接がある") {
+		t.Errorf("reply %q, want the interview recalled", got)
+	}
+}

@@ -1,0 +1,192 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"hearth/bot"
+	"hearth/heart"
+	"hearth/lifeloop"
+	"hearth/store"
+)
+
+// trailerBrain answers as the test brain does and, for replies, writes
+// follow-ups into the trailer, as a model following the trailer
+// instructions would.
+type trailerBrain struct {
+	*fakeBrain
+	followUps string // JSON list, "" for none
+}
+
+func (b trailerBrain) Complete(ctx context.Context, req bot.Request) (bot.Response, error) {
+	resp, err := b.fakeBrain.Complete(ctx, req)
+	var tr map[string]any
+	if err == nil && req.Kind == bot.KindReply && b.followUps != "" && json.Unmarshal([]byte(resp.Trailer), &tr) == nil {
+		tr["follow_ups"] = json.RawMessage(b.followUps)
+		raw, _ := json.Marshal(tr)
+		resp.Trailer = string(raw)
+	}
+	return resp, err
+}
+
+func shanghai(t *testing.T) *time.Location {
+	t.Helper()
+	loc, err := time.LoadLocation("Asia/Shanghai")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
+}
+
+// TestFollowUpsFromWhatTheUserSays (issue 11 item 5): a dated thing said
+// in private becomes a follow-up dated in the persona's zone, from the
+// trailer when the model names it (out-of-range dates dropped), else from
+// the user's words; not from a group; /export shows them and "forget what
+// I said about X" deletes them.
+func TestFollowUpsFromWhatTheUserSays(t *testing.T) {
+	sh := shanghai(t)
+	c := &clock{now: time.Date(2026, 3, 9, 10, 0, 0, 0, sh)} // Monday
+	tb := trailerBrain{fakeBrain: newFakeBrain()}
+	e := newEnv(t, func(cfg *bot.Config) { cfg.Brain, cfg.Now, cfg.Persona.Timezone = &tb, c.Now, sh })
+	ctx := context.Background()
+
+	e.talk(t, c, msg("f1", "I have an exam on Friday, wish me luck"))
+	e.talk(t, c, groupMsg("g1", "f1", "my interview is tomorrow at 10"))
+	tb.followUps = `[{"about": "the driving test", "due": "2026-03-20"}, {"about": "an old thing", "due": "2020-01-01"}]`
+	e.talk(t, c, msg("f1", "the big one is next Friday"))
+	tb.followUps = ""
+
+	fs, err := e.db.FollowUps(ctx, "telegram:f1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]string, len(fs))
+	for i, f := range fs {
+		got[i] = f.About + " " + f.Due
+		if f.EpisodeID == 0 {
+			t.Errorf("follow-up %+v has no source episode", f)
+		}
+	}
+	if want := []string{"exam 2026-03-13", "the driving test 2026-03-20"}; !slices.Equal(got, want) {
+		t.Fatalf("follow-ups %v, want %v", got, want)
+	}
+
+	e.talk(t, c, msg("f1", "/export"))
+	var x store.UserExport
+	if err := json.Unmarshal(e.out.last("f1").Document.Data, &x); err != nil || len(x.FollowUps) != 2 {
+		t.Fatalf("export follow-ups: %+v %v", x.FollowUps, err)
+	}
+	e.talk(t, c, msg("f1", "forget what I said about the exam"))
+	if fs, _ := e.db.FollowUps(ctx, "telegram:f1"); len(fs) != 1 || fs[0].About != "the driving test" {
+		t.Fatalf("after forgetting the exam: %+v", fs)
+	}
+	e.talk(t, c, msg("f1", "/forget all"))
+	if fs, _ := e.db.FollowUps(ctx, "telegram:f1"); len(fs) != 0 {
+		t.Fatalf("after /forget all: %+v", fs)
+	}
+}
+
+// TestSeed003_ReturnAfterTwelveSilentDays: seed 003 §7.1's third greeting,
+// end to end. A friend shares a breakup, then goes quiet for twelve days.
+// The life loop's prompt carries what they shared, in the greeting and in
+// their words, and the check-in names it; when they come back, the first
+// reply's context note and the offline brain's answer carry it too; the
+// reply after that does not.
+func TestSeed003_ReturnAfterTwelveSilentDays(t *testing.T) {
+	sh := shanghai(t)
+	c := &clock{now: time.Date(2026, 3, 2, 20, 0, 0, 0, sh)}
+	fb := newFakeBrain()
+	e := newEnv(t, func(cfg *bot.Config) {
+		cfg.Brain, cfg.Now, cfg.Persona.Timezone, cfg.Persona.Language = fb, c.Now, sh, "zh"
+	})
+	ctx := context.Background()
+	e.talk(t, c, msg("b1", "你好"))
+	u := e.user(t, "telegram:b1")
+	rel := e.relationship(t, "telegram:b1")
+	rel.Score, rel.State = 70, heart.Friend
+	u.Relationship, _ = json.Marshal(rel)
+	if err := e.db.UpdateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	e.talk(t, c, msg("b1", "我和女朋友分手了，心里好难受"))
+	for _, s := range []string{"今天下雨了", "晚饭吃了面条", "早点睡了，晚安"} {
+		e.talk(t, c, msg("b1", s))
+	}
+
+	loop, err := lifeloop.New(lifeloop.Config{
+		Persona: e.h.Persona(), Store: e.db, Brain: fb, Senders: map[string]bot.Sender{bot.PlatformTelegram: e.out},
+		Assess: func(u store.User, now time.Time) lifeloop.Assessment {
+			r := bot.RelationshipOf(u, now)
+			return lifeloop.Assessment{State: string(r.State), Watch: r.Watch, DependencyLevel: r.DependencyLevel,
+				Greeting: heart.ReturnGreeting(r.State, "", "zh")}
+		},
+		Forbidden: heart.ContainsForbidden, About: e.h.About,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.add(12 * 24 * time.Hour)
+	rep, err := loop.Tick(ctx, c.Now())
+	if err != nil || len(rep.Decisions) != 1 || rep.Decisions[0].Outcome != lifeloop.OutcomeSent {
+		t.Fatalf("tick: %+v %v", rep, err)
+	}
+	fb.mu.Lock()
+	check := fb.reqs[len(fb.reqs)-1]
+	fb.mu.Unlock()
+	situation := check.Messages[len(check.Messages)-1].Content
+	for _, want := range []string{"你之前提到的“我和女朋友分手了”那件事，现在怎么样了？", "说过：“我和女朋友分手了，心里好难受”"} {
+		if !strings.Contains(situation, want) {
+			t.Errorf("life-loop prompt lacks %q:\n%s", want, situation)
+		}
+	}
+	if sent := rep.Decisions[0].Text; !strings.Contains(sent, "分手") {
+		t.Errorf("the check-in does not name it: %q", sent)
+	}
+
+	c.add(time.Hour)
+	e.talk(t, c, msg("b1", "嗨，我回来了"))
+	reqs := fb.replies("b1")
+	back := reqs[len(reqs)-1]
+	if n := note(back); !strings.Contains(n, "## Back after a while") || !strings.Contains(n, "12 days") || !strings.Contains(n, "我和女朋友分手了") {
+		t.Errorf("first reply's note:\n%s", n)
+	}
+	if texts := e.out.texts("b1"); !strings.Contains(texts[len(texts)-1], "你之前提到的“我和女朋友分手了”那件事") {
+		t.Errorf("first reply after the return: %q", texts[len(texts)-1])
+	}
+	e.talk(t, c, msg("b1", "还行吧，慢慢好起来了"))
+	reqs = fb.replies("b1")
+	if n := note(reqs[len(reqs)-1]); strings.Contains(n, "## Back after a while") {
+		t.Errorf("the second reply still greets a return:\n%s", n)
+	}
+}
+
+// TestFollowUpToldAboutIsNotAsked: a follow-up due today is offered to the
+// next day's check-in (the message that made it does not count as telling
+// how it went); one the user already told about after its day is resolved
+// and never offered.
+func TestFollowUpToldAboutIsNotAsked(t *testing.T) {
+	sh := shanghai(t)
+	c := &clock{now: time.Date(2026, 3, 9, 9, 0, 0, 0, sh)}
+	e := newEnv(t, func(cfg *bot.Config) { cfg.Now, cfg.Persona.Timezone = c.Now, sh })
+	ctx := context.Background()
+	e.talk(t, c, msg("t1", "the dentist is today, wish me luck"))
+	e.talk(t, c, msg("t1", "and my exam is tomorrow"))
+	c.add(26 * time.Hour) // Tuesday 11:00: the dentist's day has passed, the exam is today
+	if due := e.h.About(ctx, e.user(t, "telegram:t1"), c.Now()).FollowUps; len(due) != 1 || due[0].About != "dentist" {
+		t.Fatalf("due on Tuesday: %+v", due)
+	}
+	c.add(24 * time.Hour)
+	e.talk(t, c, msg("t1", "the exam went fine!"))
+	due := e.h.About(ctx, e.user(t, "telegram:t1"), c.Now()).FollowUps
+	if len(due) != 1 || due[0].About != "dentist" {
+		t.Fatalf("due on Wednesday after telling about the exam: %+v", due)
+	}
+	fs, _ := e.db.FollowUps(ctx, "telegram:t1")
+	if len(fs) != 2 || fs[1].About != "exam" || !fs[1].Resolved {
+		t.Fatalf("follow-ups %+v: want the exam resolved", fs)
+	}
+}

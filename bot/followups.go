@@ -1,0 +1,108 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"hearth/heart"
+	"hearth/store"
+)
+
+// followUps are the follow-ups a turn stores (issue 11 item 5): the reply
+// trailer's, or when it names none (the offline brain, a model that left
+// the key out) those heart.ExtractFollowUps reads in the user's words,
+// each dated within heart.FollowUpHorizonDays in the persona's zone. Only
+// private chats make follow-ups (hearth's choice: in a group people talk
+// about many things to others), and never a crisis turn.
+func (h *Handler) followUps(m *moment, fromTrailer []heart.FollowUp) []store.FollowUp {
+	if m.in.ChatKind != string(ChatPrivate) || m.crisis {
+		return nil
+	}
+	now := m.now.In(h.loc)
+	found := fromTrailer
+	if len(found) == 0 {
+		found = heart.ExtractFollowUps(m.text, now)
+	}
+	var out []store.FollowUp
+	for _, f := range found {
+		if heart.FollowUpInRange(f.Due, now) {
+			out = append(out, store.FollowUp{UserID: m.u.ID, About: f.About, Due: f.Due})
+		}
+	}
+	return out
+}
+
+// FollowUp is one follow-up whose day has passed, offered to the life
+// loop's check-in (Hints.FollowUps, CheckIn.FollowUps).
+type FollowUp struct {
+	ID    int64
+	About string
+	Due   string // YYYY-MM-DD in the persona's zone
+}
+
+// CheckIn is what the life loop's check-in may refer to (Handler.About).
+type CheckIn struct {
+	// Memories are the user's memories visible at their affinity (seed
+	// 003 §8.1); Recent their latest messages, oldest first.
+	Memories []string
+	Recent   []ChatMessage
+	// FollowUps are the dated things they mentioned whose day has passed,
+	// not yet asked about nor told about, earliest first.
+	FollowUps []FollowUp
+	// Heavy is, for a user silent for heart.ReturnAbsence or more, the
+	// heaviest thing they shared before going quiet, in their words
+	// (heart.HeavyTopic); HeavyAt when they said it.
+	Heavy   string
+	HeavyAt time.Time
+}
+
+// followUpsDue are u's open follow-ups whose day has passed by at most
+// heart.FollowUpStaleDays at now. One the user has already talked about
+// since its day ("the exam went fine!") is resolved instead: nobody asks
+// how something went after being told.
+func (h *Handler) followUpsDue(ctx context.Context, u store.User, now time.Time) []FollowUp {
+	local := now.In(h.loc)
+	today := local.Format(time.DateOnly)
+	open, err := h.cfg.Store.OpenFollowUps(ctx, u.ID, local.AddDate(0, 0, -heart.FollowUpStaleDays).Format(time.DateOnly), today, 0)
+	if err != nil {
+		h.log.Warn("follow-ups for a check-in", "user", u.ID, "err", err)
+		return nil
+	}
+	var due []FollowUp
+	var told []int64
+	for _, f := range open {
+		if !heart.FollowUpAskable(f.Due, local) {
+			continue
+		}
+		if h.toldSince(ctx, u.ID, f) {
+			told = append(told, f.ID)
+			continue
+		}
+		due = append(due, FollowUp{ID: f.ID, About: f.About, Due: f.Due})
+	}
+	if err := h.cfg.Store.ResolveFollowUps(ctx, told); err != nil {
+		h.log.Warn("resolve follow-ups", "user", u.ID, "err", err)
+	}
+	return due
+}
+
+// toldSince reports whether the user mentioned what f is about in a
+// message from its day on, after the one that made it.
+func (h *Handler) toldSince(ctx context.Context, userID string, f store.FollowUp) bool {
+	day, err := time.ParseInLocation(time.DateOnly, f.Due, h.loc)
+	if err != nil {
+		return false
+	}
+	eps, err := h.cfg.Store.UserEpisodes(ctx, userID, day, AboutTurns)
+	if err != nil {
+		return false
+	}
+	about := strings.ToLower(heart.Fold(f.About))
+	for _, e := range eps {
+		if e.At.After(f.CreatedAt) && strings.Contains(strings.ToLower(heart.Fold(e.UserText)), about) {
+			return true
+		}
+	}
+	return false
+}
