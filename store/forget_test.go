@@ -338,3 +338,27 @@ func TestPurgeRemovesWhatRebalancedPagesKeep(t *testing.T) {
 	}
 	noFragments(t, file, secretSaid)
 }
+
+// TestForgetMatchesWholeWords: "forget what I said about my cat" forgets
+// the cat, the cats and the cat's bowl, never "education" or "category";
+// Chinese and Japanese, written without spaces, match anywhere.
+func TestForgetMatchesWholeWords(t *testing.T) {
+	for _, tc := range []struct {
+		needle, text string
+		want         bool
+	}{
+		{"cat", "my cat is sick", true},
+		{"cat", "the cats were fed", true},
+		{"cat", "the cat's bowl", true},
+		{"Cat", "CAT!", true},
+		{"cat", "my education", false},
+		{"cat", "a category error", false},
+		{"Pets: Biscuit (cat)", "Pets: Biscuit (cat)", true},
+		{"猫", "我家的猫叫小雨", true},
+		{"試験", "来月の茶道試験", true},
+	} {
+		if got := needleRegexp(tc.needle).MatchString(tc.text); got != tc.want {
+			t.Errorf("needle %q in %q = %v, want %v", tc.needle, tc.text, got, tc.want)
+		}
+	}
+}

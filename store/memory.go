@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Retention classes of seed 003 §8. An empty Retention is stored as
@@ -167,10 +169,27 @@ func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 	return n, db.purge(ctx)
 }
 
-// needleRegexp matches needle anywhere, case-insensitively (Unicode simple
-// folding).
+// needleRegexp matches needle case-insensitively (Unicode simple folding).
+// A needle that begins or ends with a Latin letter or digit matches whole
+// words only, plus an English plural or possessive ("cat" finds "cats" and
+// "cat's", never "education" or "category"), so forgetting one thing does
+// not delete everything that happens to contain its letters. Chinese and
+// Japanese, written without spaces, match anywhere.
 func needleRegexp(needle string) *regexp.Regexp {
-	return regexp.MustCompile("(?i)" + regexp.QuoteMeta(needle))
+	expr := regexp.QuoteMeta(needle)
+	if r, _ := utf8.DecodeRuneInString(needle); isASCIIWord(r) {
+		expr = `\b` + expr
+	}
+	if r, _ := utf8.DecodeLastRuneInString(needle); isASCIIWord(r) {
+		expr += `(?:s|es|'s|’s)?\b`
+	}
+	return regexp.MustCompile("(?i)" + expr)
+}
+
+// isASCIIWord is what RE2's \b counts as a word character: ASCII letters,
+// digits and underscore.
+func isASCIIWord(r rune) bool {
+	return r < utf8.RuneSelf && (r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // ForgetText makes "forget what I said about X" leave no trace of needle in
