@@ -64,10 +64,13 @@ func ReturnGreeting(s RelationshipState, deepTopic string, lang string) string {
 			"Hey, long time no see! How have you been?",
 			"やあ、久しぶり！最近どうしてた？")
 	}
+	// The zh line is the seed's; en and ja keep its intent (polite, some
+	// distance, the user leads) without the help-desk ring a literal
+	// "can I help you" has in those languages.
 	return relPick(lang,
 		"你好呀，有什么我能帮到你的吗？",
-		"Hi there, is there anything I can help you with?",
-		"こんにちは、何かお手伝いできることはある？")
+		"Hello again! What would you like to talk about today?",
+		"こんにちは。今日はどんなことを話したい？")
 }
 
 // ForbiddenPhrases are seed 003 §7.2's phrases that must never be sent

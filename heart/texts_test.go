@@ -22,7 +22,7 @@ func TestSeed003_ReturnGreeting(t *testing.T) {
 		{"§7.1 深层话题", Friend, "失恋的事", "zh", "好久不见！你之前提到的失恋的事，现在怎么样了？"},
 		{"stranger never gets a private topic", Stranger, "失恋的事", "zh", "你好呀，有什么我能帮到你的吗？"},
 		{"en friend", Friend, "", "en", "Hey, long time no see! How have you been?"},
-		{"en acquaintance", Acquaintance, "", "en", "Hi there, is there anything I can help you with?"},
+		{"en acquaintance", Acquaintance, "", "en", "Hello again! What would you like to talk about today?"},
 		{"en deep", Close, "the breakup", "en", "Long time no see! Last time you told me about the breakup. How are things now?"},
 		{"en deep, quoted", Friend, TopicPhrase("We broke up. I can't stop crying", "en"), "en", "Long time no see! Last time you told me about “We broke up”. How are things now?"},
 		{"§7.1 深层话题, quoted", Friend, TopicPhrase("唉，我失恋了，心里好难受", "zh"), "zh", "好久不见！你之前提到的“唉，我失恋了”那件事，现在怎么样了？"},
