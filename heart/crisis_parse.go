@@ -396,16 +396,9 @@ func (p *crisisParser) expandCJK(src string) ([]string, error) {
 			if end < 0 {
 				return nil, fmt.Errorf("unclosed [ in %q", src)
 			}
-			for _, a := range strings.Split(rest[1:end], "|") {
-				if name, ok := strings.CutPrefix(a, "@"); ok {
-					c, ok := p.classes[name]
-					if !ok {
-						return nil, fmt.Errorf("unknown class %q", name)
-					}
-					alts = append(alts, c...)
-					continue
-				}
-				alts = append(alts, a)
+			var err error
+			if alts, err = p.expandWords(rest[1:end]); err != nil {
+				return nil, err
 			}
 			rest = rest[end+1:]
 		case rest[0] == '@':
