@@ -31,23 +31,7 @@ func scanEpisode(s scanner) (Episode, error) {
 }
 
 func queryEpisodes(ctx context.Context, q querier, query string, args ...any) ([]Episode, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("list episodes: %w", err)
-	}
-	defer rows.Close()
-	var out []Episode
-	for rows.Next() {
-		e, err := scanEpisode(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list episodes: %w", err)
-		}
-		out = append(out, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list episodes: %w", err)
-	}
-	return out, nil
+	return queryAll(ctx, q, "list episodes", scanEpisode, query, args...)
 }
 
 // insertEpisode stores e and returns it with its id and chat kind as
