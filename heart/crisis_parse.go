@@ -15,10 +15,12 @@ const (
 	crisisSetPrefix    = "set "
 	// crisisFrameSet names the set that makes quoted text a quotation.
 	crisisFrameSet = "quotation"
-	// crisisMaxSets is how many named sets a rule's bit masks can hold.
+	// crisisMaxSets is how many named sets a rule's bit masks can hold:
+	// the bits of crisisRule's uint64 masks.
 	crisisMaxSets = 64
 	// crisisMaxExpansion bounds the strings one Chinese or Japanese part
-	// expands to, so a careless line cannot blow up the lexicon.
+	// expands to, so a careless line cannot blow up the lexicon (hearth's
+	// choice: above what any part of data/crisis.txt expands to).
 	crisisMaxExpansion = 4096
 )
 

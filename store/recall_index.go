@@ -18,6 +18,8 @@ import (
 // Shelf and document ids: a document's id is its shelf's id shifted left
 // by shelfShift plus its number on the shelf; its rows in recall_fts are
 // id<<1 (the user's words, or a memory) and id<<1|1 (the bot's words).
+// hearth's choice of 32 bits: 4 billion documents a shelf, and 2^30
+// shelves before a recall_fts rowid leaves int64.
 const (
 	shelfShift = 32
 	sideSaid   = 0
@@ -179,7 +181,9 @@ func rebuildRecall(ctx context.Context, q querier) error {
 // inserts, small enough to bound memory.
 const backfillBatch = 1000
 
-// backfillProgressEvery is how often the migration logs its progress.
+// backfillProgressEvery is how often the migration logs its progress
+// (hearth's choice: often enough to show a long migration is alive, rarely
+// enough not to flood the log).
 const backfillProgressEvery = 5 * time.Second
 
 // backfillRecall is the recall migration's Go step: it indexes every
