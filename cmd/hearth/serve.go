@@ -42,6 +42,17 @@ func assessor(lang string) func(u store.User, now time.Time) lifeloop.Assessment
 	}
 }
 
+// lifeLoopConfig wires the life loop to the handler as the daemon runs it;
+// hearth simulate uses the same wiring, so what it replays is what the
+// daemon would do.
+func lifeLoopConfig(p bot.Persona, db *store.DB, b bot.Brain, senders map[string]bot.Sender, h *bot.Handler, log *slog.Logger) lifeloop.Config {
+	return lifeloop.Config{
+		Persona: p, Store: db, Brain: b, Senders: senders,
+		Assess: assessor(p.Language), Forbidden: heart.ContainsForbidden,
+		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, About: h.About, Logger: log,
+	}
+}
+
 func cmdRun(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("run", env)
 	db := fs.String("db", "", dbFlag)
@@ -273,12 +284,9 @@ func newEngine(ctx context.Context, inst *instance, transports []bot.Transport, 
 	if err != nil {
 		return nil, nil, err
 	}
-	loop, err := lifeloop.New(lifeloop.Config{
-		Persona: inst.persona, Store: inst.db, Brain: meteredBrain{inst.brain, metrics}, Senders: senders,
-		Assess: assessor(inst.persona.Language), Forbidden: heart.ContainsForbidden,
-		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Observe: observeDecision(metrics), About: h.About,
-		Logger: inst.log.With("part", "lifeloop"),
-	})
+	lc := lifeLoopConfig(inst.persona, inst.db, meteredBrain{inst.brain, metrics}, senders, h, inst.log.With("part", "lifeloop"))
+	lc.Observe = observeDecision(metrics)
+	loop, err := lifeloop.New(lc)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -17,7 +17,6 @@ import (
 	"hearth/bot"
 	"hearth/bot/brain"
 	"hearth/bot/semantic"
-	"hearth/heart"
 	"hearth/lifeloop"
 	"hearth/store"
 )
@@ -170,11 +169,9 @@ func (r *simRun) start(ctx context.Context, events []resolvedEvent, log *slog.Lo
 	if r.h, err = bot.NewHandler(ctx, hcfg); err != nil {
 		return err
 	}
-	r.loop, err = lifeloop.New(lifeloop.Config{
-		Persona: r.persona, Store: r.db, Brain: r.brain, Senders: senders,
-		Assess: assessor(r.persona.Language), Forbidden: heart.ContainsForbidden,
-		Daily: r.h.Daily, MarkUnreachable: r.h.MarkUnreachable, About: r.h.About, Now: r.sim.clock, Logger: log,
-	})
+	lc := lifeLoopConfig(r.persona, r.db, r.brain, senders, r.h, log)
+	lc.Now = r.sim.clock
+	r.loop, err = lifeloop.New(lc)
 	return err
 }
 
