@@ -92,61 +92,28 @@ func isWord(s string) bool {
 // run no LLM call; their answers go through the ledger like any reply.
 func (h *Handler) command(ctx context.Context, in store.Inbound, u store.User, name, args string, now time.Time) error {
 	lang := h.cfg.Persona.Language
-	out := Outgoing{}
-	var signals []heart.RelationshipSignal
+	var (
+		out     Outgoing
+		signals []heart.RelationshipSignal
+		err     error
+	)
 	switch name {
 	case "start":
 		out.Text = startGreeting(h.cfg.Persona, u, now)
 	case "help":
 		out.Text = text0(lang, msgHelp)
 	case "me":
-		var err error
-		if out, err = h.meCard(ctx, u, now); err != nil {
-			return err
-		}
+		out, err = h.meCard(ctx, u, now)
 	case "why":
-		var err error
-		if out.Text, err = h.why(ctx, u, now); err != nil {
-			return err
-		}
+		out.Text, err = h.why(ctx, u, now)
 	case "memories":
-		var err error
-		if out.Text, err = h.listMemories(ctx, u); err != nil {
-			return err
-		}
+		out.Text, err = h.listMemories(ctx, u)
 	case "remember":
-		var err error
-		if out.Text, err = h.remember(ctx, u, args, now); err != nil {
-			return err
-		}
+		out.Text, err = h.remember(ctx, u, args, now)
 	case "forget":
-		var deleted bool
-		var err error
-		if out.Text, deleted, err = h.forget(ctx, u, args); err != nil {
-			return err
-		}
-		// Forgetting also cut the text from inner_state and scratch.
-		if u, _, err = h.cfg.Store.User(ctx, u.ID); err != nil {
-			return fmt.Errorf("forget for %s: reload: %w", in.UserID, err)
-		}
-		switch {
-		case deleted && strings.EqualFold(args, "all"):
-			// Seed 003 §1.1: deleting every memory is a circuit breaker.
-			signals = append(signals, heart.FeedbackSignal(heart.SignalMemoryDeletedAll))
-		case deleted:
-			signals = append(signals, heart.FeedbackSignal(heart.SignalMemoryDeleted))
-		}
+		out.Text, signals, err = h.forgetCommand(ctx, &u, args)
 	case "export":
-		ex, err := h.cfg.Store.Export(ctx, u.ID)
-		if err != nil {
-			return fmt.Errorf("export %s: %w", u.ID, err)
-		}
-		data, err := json.MarshalIndent(ex, "", "  ")
-		if err != nil {
-			return fmt.Errorf("export %s: %w", u.ID, err)
-		}
-		out.Text = text0(lang, msgExport)
-		out.Document = &File{Name: "hearth-export.json", MIME: "application/json", Data: data}
+		out, err = h.exportFile(ctx, u)
 	case "quiet":
 		wasOn := u.Proactive
 		out.Text, _ = h.quiet(&u, args, now)
@@ -157,18 +124,12 @@ func (h *Handler) command(ctx context.Context, in store.Inbound, u store.User, n
 		}
 	case "privacy":
 		var off bool
-		var err error
-		if out, off, err = h.privacy(ctx, &u, args, now); err != nil {
-			return err
-		}
+		out, off, err = h.privacy(ctx, &u, args, now)
 		if off {
 			signals = append(signals, heart.FeedbackSignal(heart.SignalBoundary))
 		}
 	case "contact":
-		var err error
-		if out, err = h.contactCommand(ctx, &u, args); err != nil {
-			return err
-		}
+		out, err = h.contactCommand(ctx, &u, args)
 	case "report":
 		out.Text = text0(lang, msgReported)
 		signals = append(signals, heart.FeedbackSignal(heart.SignalReport))
@@ -176,7 +137,58 @@ func (h *Handler) command(ctx context.Context, in store.Inbound, u store.User, n
 	default:
 		out.Text = text0(lang, msgUnknownCommand)
 	}
+	if err != nil {
+		return err
+	}
 	return h.commitAnswer(ctx, in, u, signals, "command", out, now)
+}
+
+// forgetCommand runs /forget N|all on u, reloaded afterwards, and gives
+// seed 003 §2.3's feedback signal when a memory was deleted.
+func (h *Handler) forgetCommand(ctx context.Context, u *store.User, args string) (string, []heart.RelationshipSignal, error) {
+	text, deleted, err := h.forget(ctx, *u, args)
+	if err != nil {
+		return "", nil, err
+	}
+	if *u, err = h.reloadAfterForget(ctx, u.ID); err != nil {
+		return "", nil, err
+	}
+	switch {
+	case deleted && strings.EqualFold(args, "all"):
+		// Seed 003 §1.1: deleting every memory is a circuit breaker.
+		return text, []heart.RelationshipSignal{heart.FeedbackSignal(heart.SignalMemoryDeletedAll)}, nil
+	case deleted:
+		return text, []heart.RelationshipSignal{heart.FeedbackSignal(heart.SignalMemoryDeleted)}, nil
+	}
+	return text, nil, nil
+}
+
+// reloadAfterForget reads the user again: forgetting also cut the text out
+// of inner_state and scratch, and the answer must commit on top of that,
+// not on the copy loaded before.
+func (h *Handler) reloadAfterForget(ctx context.Context, userID string) (store.User, error) {
+	u, _, err := h.cfg.Store.User(ctx, userID)
+	if err != nil {
+		return store.User{}, fmt.Errorf("forget for %s: reload: %w", userID, err)
+	}
+	return u, nil
+}
+
+// exportFile is /export's answer: everything stored about u, as a JSON
+// file.
+func (h *Handler) exportFile(ctx context.Context, u store.User) (Outgoing, error) {
+	ex, err := h.cfg.Store.Export(ctx, u.ID)
+	if err != nil {
+		return Outgoing{}, fmt.Errorf("export %s: %w", u.ID, err)
+	}
+	data, err := json.MarshalIndent(ex, "", "  ")
+	if err != nil {
+		return Outgoing{}, fmt.Errorf("export %s: %w", u.ID, err)
+	}
+	return Outgoing{
+		Text:     text0(h.cfg.Persona.Language, msgExport),
+		Document: &File{Name: "hearth-export.json", MIME: "application/json", Data: data},
+	}, nil
 }
 
 // startGreeting is /start's answer: the persona's first message, or in
@@ -343,10 +355,8 @@ func (h *Handler) forgetByWords(ctx context.Context, in store.Inbound, u store.U
 	if err != nil {
 		return fmt.Errorf("forget for %s: %w", u.ID, err)
 	}
-	// ForgetText also cut the text out of inner_state and scratch: commit
-	// on top of that, not on the copy loaded before.
-	if u, _, err = h.cfg.Store.User(ctx, u.ID); err != nil {
-		return fmt.Errorf("forget for %s: reload: %w", u.ID, err)
+	if u, err = h.reloadAfterForget(ctx, u.ID); err != nil {
+		return err
 	}
 	out := Outgoing{Text: textN(h.cfg.Persona.Language, msgForgotWordsOne, msgForgotWords, n)}
 	if n == 0 {

@@ -24,6 +24,18 @@ func (r *recorder) last(chatID string) bot.Outgoing {
 	return bot.Outgoing{}
 }
 
+// buttonData is what an answer's buttons send when pressed, row by row,
+// joined by spaces.
+func buttonData(o bot.Outgoing) string {
+	var data []string
+	for _, row := range o.Buttons {
+		for _, b := range row {
+			data = append(data, b.Data)
+		}
+	}
+	return strings.Join(data, " ")
+}
+
 func TestMeShowsTheCardTheChartAndButtons(t *testing.T) {
 	e := newEnv(t)
 	e.send(t, msg("20", "I'm so happy today!"))
@@ -42,14 +54,8 @@ func TestMeShowsTheCardTheChartAndButtons(t *testing.T) {
 	if _, err := png.Decode(bytes.NewReader(out.Photo.Data)); err != nil {
 		t.Errorf("/me chart is not a PNG: %v", err)
 	}
-	var data []string
-	for _, row := range out.Buttons {
-		for _, b := range row {
-			data = append(data, b.Data)
-		}
-	}
-	if strings.Join(data, " ") != "/memories /privacy /export" {
-		t.Errorf("/me buttons = %v", data)
+	if got := buttonData(out); got != "/memories /privacy /export" {
+		t.Errorf("/me buttons = %q", got)
 	}
 }
 

@@ -132,14 +132,8 @@ func TestPrivacyPanelTapsCostNothing(t *testing.T) {
 			t.Errorf("panel lacks %q:\n%s", want, panel.Text)
 		}
 	}
-	var data []string
-	for _, row := range panel.Buttons {
-		for _, b := range row {
-			data = append(data, b.Data)
-		}
-	}
-	if strings.Join(data, " ") != "/privacy proactive off /privacy pause 8h /memories /contact" {
-		t.Fatalf("panel buttons %v", data)
+	if got := buttonData(panel); got != "/privacy proactive off /privacy pause 8h /memories /contact" {
+		t.Fatalf("panel buttons %q", got)
 	}
 	score := e.relationship(t, "telegram:41").Score
 	for range 3 {

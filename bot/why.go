@@ -24,7 +24,8 @@ const WhyIntents = 5
 // kind of feeling, before /why calls it a pattern (hearth's choice).
 const WhyTopicTurns = 2
 
-// whyQuote bounds a quoted message in /why.
+// whyQuote bounds a quoted message in /why, in runes (hearth's choice:
+// about a line on a phone, enough to recognise what was said).
 const whyQuote = 60
 
 var whyWords = map[string][3]string{

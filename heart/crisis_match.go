@@ -360,7 +360,8 @@ func editDistance(a, b string, max int) int {
 }
 
 // editMaxLen bounds the words editDistance compares and crisisSplitJoined
-// reads, so their tables live on the stack.
+// reads, so their tables live on the stack (hearth's choice: longer than
+// any key word of data/crisis.txt).
 const editMaxLen = 32
 
 // compactOf is the compact form the Chinese and Japanese patterns read:

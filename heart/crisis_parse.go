@@ -15,10 +15,12 @@ const (
 	crisisSetPrefix    = "set "
 	// crisisFrameSet names the set that makes quoted text a quotation.
 	crisisFrameSet = "quotation"
-	// crisisMaxSets is how many named sets a rule's bit masks can hold.
+	// crisisMaxSets is how many named sets a rule's bit masks can hold:
+	// the bits of crisisRule's uint64 masks.
 	crisisMaxSets = 64
 	// crisisMaxExpansion bounds the strings one Chinese or Japanese part
-	// expands to, so a careless line cannot blow up the lexicon.
+	// expands to, so a careless line cannot blow up the lexicon (hearth's
+	// choice: above what any part of data/crisis.txt expands to).
 	crisisMaxExpansion = 4096
 )
 
@@ -396,16 +398,9 @@ func (p *crisisParser) expandCJK(src string) ([]string, error) {
 			if end < 0 {
 				return nil, fmt.Errorf("unclosed [ in %q", src)
 			}
-			for _, a := range strings.Split(rest[1:end], "|") {
-				if name, ok := strings.CutPrefix(a, "@"); ok {
-					c, ok := p.classes[name]
-					if !ok {
-						return nil, fmt.Errorf("unknown class %q", name)
-					}
-					alts = append(alts, c...)
-					continue
-				}
-				alts = append(alts, a)
+			var err error
+			if alts, err = p.expandWords(rest[1:end]); err != nil {
+				return nil, err
 			}
 			rest = rest[end+1:]
 		case rest[0] == '@':

@@ -162,13 +162,51 @@ var placeholder = regexp.MustCompile(`\{(number|unit|weekday|month|day|mnum)\}`)
 // cjkNumeral matches a Chinese/Japanese numeral up to 99.
 const cjkNumeral = `[〇零一二两三四五六七八九十]{1,3}`
 
+// parseFollowUps compiles data/followups.txt: its word tables, then the
+// event and past words into one expression per language, then each date
+// rule's template over the tables.
 func parseFollowUps(data string) (*followUpLexicon, error) {
 	l := &followUpLexicon{words: map[string]map[string]map[string]string{}}
-	type rawRule struct {
-		n                    int
-		lang, kind, template string
+	rules, err := l.readLines(data)
+	if err != nil {
+		return nil, err
 	}
-	var rules []rawRule
+	for _, table := range []struct {
+		name string
+		dst  *[]*regexp.Regexp
+	}{{"event", &l.event}, {"past", &l.past}} {
+		for _, lang := range sortedKeys(l.words[table.name]) {
+			re, err := regexp.Compile(bounded(lang, alternation(l.words[table.name][lang])))
+			if err != nil {
+				return nil, fmt.Errorf("%s words of %s: %w", table.name, lang, err)
+			}
+			re.Longest()
+			*table.dst = append(*table.dst, re)
+		}
+	}
+	for _, r := range rules {
+		rule, err := l.compileRule(r)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", r.n, err)
+		}
+		l.rules = append(l.rules, rule)
+	}
+	if len(l.rules) == 0 || len(l.event) == 0 {
+		return nil, fmt.Errorf("no rules or no event words")
+	}
+	return l, nil
+}
+
+// ruleLine is a rule line of the file, kept until every word table is read
+// (a rule may come before the words it uses).
+type ruleLine struct {
+	n                    int // the line number, for errors
+	lang, kind, template string
+}
+
+// readLines fills l's word tables from data and returns its rule lines.
+func (l *followUpLexicon) readLines(data string) ([]ruleLine, error) {
+	var rules []ruleLine
 	for n, line := range strings.Split(data, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -191,66 +229,54 @@ func parseFollowUps(data string) (*followUpLexicon, error) {
 				l.words[table][lang][w] = value
 			}
 		case f[0] == "rule" && len(f) >= 4:
-			rules = append(rules, rawRule{n + 1, f[1], f[2], strings.Join(f[3:], " ")})
+			rules = append(rules, ruleLine{n + 1, f[1], f[2], strings.Join(f[3:], " ")})
 		default:
 			return nil, fmt.Errorf("line %d: want `words TABLE LANG VALUE ALTS` or `rule LANG KIND TEMPLATE`", n+1)
 		}
 	}
-	for _, table := range []struct {
-		name string
-		dst  *[]*regexp.Regexp
-	}{{"event", &l.event}, {"past", &l.past}} {
-		for _, lang := range sortedKeys(l.words[table.name]) {
-			re, err := regexp.Compile(bounded(lang, alternation(l.words[table.name][lang])))
-			if err != nil {
-				return nil, fmt.Errorf("%s words of %s: %w", table.name, lang, err)
-			}
-			re.Longest()
-			*table.dst = append(*table.dst, re)
-		}
+	return rules, nil
+}
+
+// compileRule turns a rule's template into its expression: each
+// {placeholder} becomes a group matching digits, a numeral or the words of
+// its table in the rule's language.
+func (l *followUpLexicon) compileRule(r ruleLine) (dateRule, error) {
+	kind, arg, err := ruleKind(r.kind)
+	if err != nil {
+		return dateRule{}, err
 	}
-	for _, r := range rules {
-		kind, arg, err := ruleKind(r.kind)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", r.n, err)
-		}
-		var slots []string
-		var missing error
-		expr := placeholder.ReplaceAllStringFunc(r.template, func(p string) string {
-			name := p[1 : len(p)-1]
-			slots = append(slots, name)
-			switch {
-			case name == "day" || name == "mnum" || name == "number" && r.lang != "en":
-				if r.lang == "en" {
-					return `(\d{1,2})`
-				}
-				return `(\d{1,2}|` + cjkNumeral + `)`
-			case name == "number":
-				return `(\d{1,2}|` + alternation(l.words["number"]["en"]) + `)`
+	var slots []string
+	var missing error
+	expr := placeholder.ReplaceAllStringFunc(r.template, func(p string) string {
+		name := p[1 : len(p)-1]
+		slots = append(slots, name)
+		switch {
+		case name == "day" || name == "mnum" || name == "number" && r.lang != "en":
+			if r.lang == "en" {
+				return `(\d{1,2})`
 			}
-			words := l.words[name][r.lang]
-			if len(words) == 0 {
-				missing = fmt.Errorf("no %s words for %s", name, r.lang)
-			}
-			return "(" + alternation(words) + ")"
-		})
-		if missing != nil {
-			return nil, fmt.Errorf("line %d: %w", r.n, missing)
+			return `(\d{1,2}|` + cjkNumeral + `)`
+		case name == "number":
+			return `(\d{1,2}|` + alternation(l.words["number"]["en"]) + `)`
 		}
-		re, err := regexp.Compile(bounded(r.lang, expr))
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", r.n, err)
+		words := l.words[name][r.lang]
+		if len(words) == 0 {
+			missing = fmt.Errorf("no %s words for %s", name, r.lang)
 		}
-		re.Longest()
-		if re.NumSubexp() != len(slots) {
-			return nil, fmt.Errorf("line %d: use (?:...) for groups of your own", r.n)
-		}
-		l.rules = append(l.rules, dateRule{lang: r.lang, kind: kind, arg: arg, re: re, slots: slots})
+		return "(" + alternation(words) + ")"
+	})
+	if missing != nil {
+		return dateRule{}, missing
 	}
-	if len(l.rules) == 0 || len(l.event) == 0 {
-		return nil, fmt.Errorf("no rules or no event words")
+	re, err := regexp.Compile(bounded(r.lang, expr))
+	if err != nil {
+		return dateRule{}, err
 	}
-	return l, nil
+	re.Longest()
+	if re.NumSubexp() != len(slots) {
+		return dateRule{}, fmt.Errorf("use (?:...) for groups of your own")
+	}
+	return dateRule{lang: r.lang, kind: kind, arg: arg, re: re, slots: slots}, nil
 }
 
 // ruleKind splits "offset=2" into its kind and number, checking the kind.

@@ -57,12 +57,6 @@ const negligibleDecay = 36
 // of the store use it as the horizon of seed 002's sum.
 const LingeringWindow = negligibleDecay * TauMax
 
-// LingeringMaxEpisodes bounds how many episodes a view that names the
-// causes of a feeling (/why, /me) reads. The lingering sum itself counts
-// every episode within LingeringWindow (LingeringSums keeps it per user).
-// Our choice.
-const LingeringMaxEpisodes = 500
-
 // EpisodeValues are the reflection values of one episode (seed 002
 // "impact_i" inputs), as stored with the bot's answer.
 type EpisodeValues struct {

@@ -121,6 +121,10 @@ func TestSeed002RefusalKnobs(t *testing.T) {
 	}
 }
 
+// manyEpisodes is a long history for these tests and the turn benchmarks:
+// more episodes than a very chatty user leaves in a day.
+const manyEpisodes = 500
+
 // TestLingeringWindowBound: what the window cuts off is below float64's
 // resolution, and every episode inside it counts (seed 002 sums them all).
 func TestLingeringWindowBound(t *testing.T) {
@@ -129,7 +133,7 @@ func TestLingeringWindowBound(t *testing.T) {
 	}
 	now := time.Unix(2e9, 0)
 	var eps []EpisodeValues
-	for i := 0; i < 2*LingeringMaxEpisodes; i++ { // 1,000 recent joyful episodes
+	for i := 0; i < 2*manyEpisodes; i++ { // 1,000 recent joyful episodes
 		eps = append(eps, EpisodeValues{At: now.Add(-time.Duration(i) * time.Second), Label: LabelJoy, Intensity: 1, Salience: 1, Confidence: 1})
 	}
 	// One more, older than all of them: anger, which counts too.

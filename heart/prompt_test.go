@@ -296,7 +296,7 @@ func TestLanguageName(t *testing.T) {
 func BenchmarkTurn(b *testing.B) {
 	l := mustLexicon(b, nil)
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	eps := make([]EpisodeValues, LingeringMaxEpisodes)
+	eps := make([]EpisodeValues, manyEpisodes)
 	labels := []Label{LabelJoy, LabelSadness, LabelAnger, LabelFear, LabelNeutral}
 	for i := range eps {
 		eps[i] = EpisodeValues{At: now.Add(-time.Duration(i) * 5 * time.Minute), Label: labels[i%5], Intensity: 0.6, Salience: float64(i%10) / 10, Confidence: 0.8}
@@ -337,7 +337,7 @@ func BenchmarkTurn(b *testing.B) {
 func BenchmarkTurnParts(b *testing.B) {
 	l := mustLexicon(b, nil)
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	eps := make([]EpisodeValues, LingeringMaxEpisodes)
+	eps := make([]EpisodeValues, manyEpisodes)
 	labels := []Label{LabelJoy, LabelSadness, LabelAnger, LabelFear, LabelNeutral}
 	for i := range eps {
 		eps[i] = EpisodeValues{At: now.Add(-time.Duration(i) * 5 * time.Minute), Label: labels[i%5], Intensity: 0.6, Salience: float64(i%10) / 10, Confidence: 0.8}

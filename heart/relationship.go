@@ -458,14 +458,3 @@ func relAddDays(day string, n int) string {
 	}
 	return t.AddDate(0, 0, n).Format(time.DateOnly)
 }
-
-// daysBetween is the number of calendar days from a to b (both YYYY-MM-DD);
-// ok is false when either is malformed.
-func relDaysBetween(a, b string) (int, bool) {
-	ta, err1 := time.Parse(time.DateOnly, a)
-	tb, err2 := time.Parse(time.DateOnly, b)
-	if err1 != nil || err2 != nil {
-		return 0, false
-	}
-	return int(math.Round(float64(tb.Sub(ta)) / float64(calendarDay))), true
-}

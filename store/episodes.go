@@ -31,23 +31,7 @@ func scanEpisode(s scanner) (Episode, error) {
 }
 
 func queryEpisodes(ctx context.Context, q querier, query string, args ...any) ([]Episode, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("list episodes: %w", err)
-	}
-	defer rows.Close()
-	var out []Episode
-	for rows.Next() {
-		e, err := scanEpisode(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list episodes: %w", err)
-		}
-		out = append(out, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list episodes: %w", err)
-	}
-	return out, nil
+	return queryAll(ctx, q, "list episodes", scanEpisode, query, args...)
 }
 
 // insertEpisode stores e and returns it with its id and chat kind as
@@ -147,57 +131,22 @@ func (db *DB) CommitTurn(ctx context.Context, t Turn) (ids []int64, err error) {
 }
 
 func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error) {
-	var episode Episode // as stored, indexed for recall below
 	if t.User.ID != "" {
 		if err := updateUser(ctx, tx, t.User); err != nil {
 			return nil, err
 		}
 	}
-	if e := t.Episode; e.UserText != "" || e.ReplyText != "" {
-		if e.UserID == "" {
-			e.UserID = t.User.ID
-		}
-		if t.Reply != nil {
-			e.Platform = cmpOr(e.Platform, t.Reply.Platform)
-			e.ChatID = cmpOr(e.ChatID, t.Reply.ChatID)
-			e.ChatKind = cmpOr(e.ChatKind, t.Reply.ChatKind)
-		}
-		if e.InboundID == 0 {
-			e.InboundID = t.InboundID
-		}
-		if episode, err = insertEpisode(ctx, tx, e); err != nil {
-			return nil, err
-		}
+	episode, err := insertTurnEpisode(ctx, tx, t) // as stored, indexed for recall below
+	if err != nil {
+		return nil, err
 	}
 	if t.InboundID != 0 {
 		if err := setInboundStatus(ctx, tx, t.InboundID, StatusAnswered); err != nil {
 			return nil, err
 		}
 	}
-	pending := func(o Outbound) Outbound {
-		o.Status = OutboundPending
-		if o.CreatedAt.IsZero() {
-			o.CreatedAt = t.Episode.At
-		}
-		return o
-	}
-	if t.Reply != nil {
-		o := pending(*t.Reply)
-		if o.InboundID == 0 {
-			o.InboundID = t.InboundID
-		}
-		id, err := insertOutbound(ctx, tx, o)
-		if err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	for _, o := range t.Extra {
-		id, err := insertOutbound(ctx, tx, pending(o))
-		if err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
+	if ids, err = queueTurnOutbound(ctx, tx, t); err != nil {
+		return nil, err
 	}
 	for _, m := range t.Memories {
 		if err := putMemory(ctx, tx, m); err != nil {
@@ -209,17 +158,8 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 			return nil, err
 		}
 	}
-	if len(t.FollowUps) > 0 {
-		fs := make([]FollowUp, len(t.FollowUps))
-		for i, f := range t.FollowUps {
-			fs[i] = f
-			if fs[i].UserID == "" {
-				fs[i].UserID = t.User.ID
-			}
-		}
-		if err := addFollowUps(ctx, tx, fs, episode.ID, t.Episode.At); err != nil {
-			return nil, err
-		}
+	if err := addTurnFollowUps(ctx, tx, t, episode.ID); err != nil {
+		return nil, err
 	}
 	// The episode is indexed last: the ledger's inserts use RETURNING and
 	// the memory upserts a statement journal, either of which would flush
@@ -246,6 +186,77 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 		}
 	}
 	return ids, nil
+}
+
+// insertTurnEpisode stores the turn's episode when it has any text, its
+// user, chat and inbound message taken from the turn where it names none.
+// It returns the episode as stored; a zero Episode when there was none.
+func insertTurnEpisode(ctx context.Context, tx *sql.Tx, t Turn) (Episode, error) {
+	e := t.Episode
+	if e.UserText == "" && e.ReplyText == "" {
+		return Episode{}, nil
+	}
+	if e.UserID == "" {
+		e.UserID = t.User.ID
+	}
+	if t.Reply != nil {
+		e.Platform = cmpOr(e.Platform, t.Reply.Platform)
+		e.ChatID = cmpOr(e.ChatID, t.Reply.ChatID)
+		e.ChatKind = cmpOr(e.ChatKind, t.Reply.ChatKind)
+	}
+	if e.InboundID == 0 {
+		e.InboundID = t.InboundID
+	}
+	return insertEpisode(ctx, tx, e)
+}
+
+// queueTurnOutbound puts the turn's reply and extra messages in the
+// outbound ledger as pending, created at the episode's time unless they
+// say otherwise, and returns their ids in that order.
+func queueTurnOutbound(ctx context.Context, tx *sql.Tx, t Turn) ([]int64, error) {
+	pending := func(o Outbound) Outbound {
+		o.Status = OutboundPending
+		if o.CreatedAt.IsZero() {
+			o.CreatedAt = t.Episode.At
+		}
+		return o
+	}
+	var ids []int64
+	if t.Reply != nil {
+		o := pending(*t.Reply)
+		if o.InboundID == 0 {
+			o.InboundID = t.InboundID
+		}
+		id, err := insertOutbound(ctx, tx, o)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	for _, o := range t.Extra {
+		id, err := insertOutbound(ctx, tx, pending(o))
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// addTurnFollowUps stores the turn's follow-ups, for the turn's user where
+// they name none, from episodeID (0: none).
+func addTurnFollowUps(ctx context.Context, tx *sql.Tx, t Turn, episodeID int64) error {
+	if len(t.FollowUps) == 0 {
+		return nil
+	}
+	fs := make([]FollowUp, len(t.FollowUps))
+	for i, f := range t.FollowUps {
+		fs[i] = f
+		if fs[i].UserID == "" {
+			fs[i].UserID = t.User.ID
+		}
+	}
+	return addFollowUps(ctx, tx, fs, episodeID, t.Episode.At)
 }
 
 func cmpOr(a, b string) string {

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"time"
 )
 
@@ -91,21 +90,6 @@ func nonNil[T any](s []T) []T {
 }
 
 func gifts(ctx context.Context, q querier, userID string) ([]Gift, error) {
-	rows, err := q.QueryContext(ctx, "SELECT "+giftCols+" FROM gifts WHERE user_id = ? ORDER BY at, transaction_id", userID)
-	if err != nil {
-		return nil, fmt.Errorf("gifts of %s: %w", userID, err)
-	}
-	defer rows.Close()
-	var out []Gift
-	for rows.Next() {
-		g, err := scanGift(rows)
-		if err != nil {
-			return nil, fmt.Errorf("gifts of %s: %w", userID, err)
-		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("gifts of %s: %w", userID, err)
-	}
-	return out, nil
+	return queryAll(ctx, q, "gifts of "+userID, scanGift,
+		"SELECT "+giftCols+" FROM gifts WHERE user_id = ? ORDER BY at, transaction_id", userID)
 }

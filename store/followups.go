@@ -47,23 +47,7 @@ func scanFollowUp(s scanner) (FollowUp, error) {
 }
 
 func queryFollowUps(ctx context.Context, q querier, where string, args ...any) ([]FollowUp, error) {
-	rows, err := q.QueryContext(ctx, "SELECT "+followUpCols+" FROM follow_ups "+where, args...)
-	if err != nil {
-		return nil, fmt.Errorf("list follow-ups: %w", err)
-	}
-	defer rows.Close()
-	var out []FollowUp
-	for rows.Next() {
-		f, err := scanFollowUp(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list follow-ups: %w", err)
-		}
-		out = append(out, f)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list follow-ups: %w", err)
-	}
-	return out, nil
+	return queryAll(ctx, q, "list follow-ups", scanFollowUp, "SELECT "+followUpCols+" FROM follow_ups "+where, args...)
 }
 
 // addFollowUps stores a turn's follow-ups, from episodeID (0: none). The

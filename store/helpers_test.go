@@ -58,15 +58,3 @@ func mustUser(t testing.TB, db *DB, id string) User {
 	}
 	return u
 }
-
-// waitFor polls cond until it holds or the deadline passes (no fixed sleeps).
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}

@@ -53,23 +53,7 @@ func scanInbound(s scanner) (Inbound, error) {
 }
 
 func queryInbound(ctx context.Context, q querier, where string, args ...any) ([]Inbound, error) {
-	rows, err := q.QueryContext(ctx, "SELECT "+inboundCols+" FROM inbound "+where+" ORDER BY id", args...)
-	if err != nil {
-		return nil, fmt.Errorf("list inbound: %w", err)
-	}
-	defer rows.Close()
-	var out []Inbound
-	for rows.Next() {
-		m, err := scanInbound(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list inbound: %w", err)
-		}
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list inbound: %w", err)
-	}
-	return out, nil
+	return queryAll(ctx, q, "list inbound", scanInbound, "SELECT "+inboundCols+" FROM inbound "+where+" ORDER BY id", args...)
 }
 
 // InsertInbound stores a user message durably before any LLM call (DESIGN §3

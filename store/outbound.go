@@ -30,23 +30,7 @@ func scanOutbound(s scanner) (Outbound, error) {
 }
 
 func queryOutbound(ctx context.Context, q querier, where string, args ...any) ([]Outbound, error) {
-	rows, err := q.QueryContext(ctx, "SELECT "+outboundCols+" FROM outbound "+where+" ORDER BY id", args...)
-	if err != nil {
-		return nil, fmt.Errorf("list outbound: %w", err)
-	}
-	defer rows.Close()
-	var out []Outbound
-	for rows.Next() {
-		o, err := scanOutbound(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list outbound: %w", err)
-		}
-		out = append(out, o)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list outbound: %w", err)
-	}
-	return out, nil
+	return queryAll(ctx, q, "list outbound", scanOutbound, "SELECT "+outboundCols+" FROM outbound "+where+" ORDER BY id", args...)
 }
 
 func insertOutbound(ctx context.Context, q querier, o Outbound) (int64, error) {

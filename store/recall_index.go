@@ -18,6 +18,8 @@ import (
 // Shelf and document ids: a document's id is its shelf's id shifted left
 // by shelfShift plus its number on the shelf; its rows in recall_fts are
 // id<<1 (the user's words, or a memory) and id<<1|1 (the bot's words).
+// hearth's choice of 32 bits: 4 billion documents a shelf, and 2^30
+// shelves before a recall_fts rowid leaves int64.
 const (
 	shelfShift = 32
 	sideSaid   = 0
@@ -179,7 +181,9 @@ func rebuildRecall(ctx context.Context, q querier) error {
 // inserts, small enough to bound memory.
 const backfillBatch = 1000
 
-// backfillProgressEvery is how often the migration logs its progress.
+// backfillProgressEvery is how often the migration logs its progress
+// (hearth's choice: often enough to show a long migration is alive, rarely
+// enough not to flood the log).
 const backfillProgressEvery = 5 * time.Second
 
 // backfillRecall is the recall migration's Go step: it indexes every
@@ -203,34 +207,62 @@ func backfillRecall(ctx context.Context, tx *sql.Tx, log *slog.Logger) error {
 	}
 	p := backfill{tx: tx, log: log, total: total, lastLog: start}
 	for _, u := range users {
-		s, err := shelf(ctx, tx, u, "")
-		if err != nil {
+		if err := p.userShelf(ctx, u); err != nil {
 			return err
 		}
-		err = p.episodes(ctx, "user_id = ?", []any{u}, func(e Episode) error {
-			_, err := addDoc(ctx, tx, s, u, e.ID, nil, e.UserText, e.ReplyText)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		mems, err := memories(ctx, tx, u)
-		if err != nil {
-			return err
-		}
-		for _, m := range mems {
-			// Not indexMemory: no vector table exists yet at this
-			// migration, and the first embedding model queues everything.
-			if m.Content == "" {
-				continue
-			}
-			if _, err := addDoc(ctx, tx, s, u, nil, m.Slot, m.Content, ""); err != nil {
-				return fmt.Errorf("index memory %s/%d: %w", u, m.Slot, err)
-			}
-		}
-		p.memories += len(mems)
 	}
-	groups, err := tx.QueryContext(ctx, `SELECT DISTINCT user_id, platform, chat_id FROM episodes
+	if err := p.groupShelves(ctx); err != nil {
+		return err
+	}
+	log.Info("recall index: built", "episodes", total, "memories", p.memories, "documents", p.done+p.memories,
+		"took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// backfill is the progress of backfillRecall.
+type backfill struct {
+	tx             *sql.Tx
+	log            *slog.Logger
+	total          int
+	done, memories int
+	lastLog        time.Time
+}
+
+// userShelf indexes one user's episodes and memories on their own shelf.
+func (p *backfill) userShelf(ctx context.Context, u string) error {
+	s, err := shelf(ctx, p.tx, u, "")
+	if err != nil {
+		return err
+	}
+	err = p.episodes(ctx, "user_id = ?", []any{u}, func(e Episode) error {
+		_, err := addDoc(ctx, p.tx, s, u, e.ID, nil, e.UserText, e.ReplyText)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	mems, err := memories(ctx, p.tx, u)
+	if err != nil {
+		return err
+	}
+	for _, m := range mems {
+		// Not indexMemory: no vector table exists yet at this
+		// migration, and the first embedding model queues everything.
+		if m.Content == "" {
+			continue
+		}
+		if _, err := addDoc(ctx, p.tx, s, u, nil, m.Slot, m.Content, ""); err != nil {
+			return fmt.Errorf("index memory %s/%d: %w", u, m.Slot, err)
+		}
+	}
+	p.memories += len(mems)
+	return nil
+}
+
+// groupShelves indexes what each user said in each group on the shelf of
+// that user in that group.
+func (p *backfill) groupShelves(ctx context.Context) error {
+	groups, err := p.tx.QueryContext(ctx, `SELECT DISTINCT user_id, platform, chat_id FROM episodes
 		WHERE chat_kind = 'group' AND user_text != '' ORDER BY 1, 2, 3`)
 	if err != nil {
 		return fmt.Errorf("list group shelves: %w", err)
@@ -250,31 +282,20 @@ func backfillRecall(ctx context.Context, tx *sql.Tx, log *slog.Logger) error {
 		return fmt.Errorf("list group shelves: %w", err)
 	}
 	for _, g := range gs {
-		s, err := shelf(ctx, tx, g.user, groupShelfChat(g.platform, g.chat))
+		s, err := shelf(ctx, p.tx, g.user, groupShelfChat(g.platform, g.chat))
 		if err != nil {
 			return err
 		}
 		err = p.episodes(ctx, "user_id = ? AND platform = ? AND chat_id = ? AND chat_kind = 'group' AND user_text != ''",
 			[]any{g.user, g.platform, g.chat}, func(e Episode) error {
-				_, err := addDoc(ctx, tx, s, g.user, e.ID, nil, e.UserText, "")
+				_, err := addDoc(ctx, p.tx, s, g.user, e.ID, nil, e.UserText, "")
 				return err
 			})
 		if err != nil {
 			return err
 		}
 	}
-	log.Info("recall index: built", "episodes", total, "memories", p.memories, "documents", p.done+p.memories,
-		"took", time.Since(start).Round(time.Millisecond))
 	return nil
-}
-
-// backfill is the progress of backfillRecall.
-type backfill struct {
-	tx             *sql.Tx
-	log            *slog.Logger
-	total          int
-	done, memories int
-	lastLog        time.Time
 }
 
 // episodes calls add for every episode with text matching where, in id

@@ -129,23 +129,7 @@ func (db *DB) UpdateUser(ctx context.Context, u User) error {
 }
 
 func queryUsers(ctx context.Context, q querier, where string, args ...any) ([]User, error) {
-	rows, err := q.QueryContext(ctx, "SELECT "+userCols+" FROM users "+where+" ORDER BY id", args...)
-	if err != nil {
-		return nil, fmt.Errorf("list users: %w", err)
-	}
-	defer rows.Close()
-	var out []User
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list users: %w", err)
-		}
-		out = append(out, u)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list users: %w", err)
-	}
-	return out, nil
+	return queryAll(ctx, q, "list users", scanUser, "SELECT "+userCols+" FROM users "+where+" ORDER BY id", args...)
 }
 
 // Users lists every user ordered by id (hearth state, daily jobs).

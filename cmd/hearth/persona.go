@@ -247,10 +247,10 @@ func checkKeys(source string, n *yaml.Node, prefix string, allowed map[string]an
 	return nil
 }
 
+// validate turns a decoded persona file into a Persona with every default
+// filled in. Its stages run in the order of persona.example.yaml; the first
+// value one rejects is the error, naming src and the key.
 func (y personaYAML) validate(src string) (bot.Persona, error) {
-	bad := func(key string, format string, args ...any) (bot.Persona, error) {
-		return bot.Persona{}, &PersonaError{Source: src, Key: key, Err: fmt.Errorf(format, args...)}
-	}
 	p := bot.Persona{
 		Name: strings.TrimSpace(y.Name), Language: y.Language, Text: strings.TrimSpace(y.Persona),
 		InnerStateSeed: strings.TrimSpace(y.InnerStateSeed), FirstMessage: strings.TrimSpace(y.FirstMessage),
@@ -261,28 +261,51 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 		AllowExplicit: y.Content.AllowExplicit, DailyPowerRequests: DefaultPowerRequests,
 		Budget: bot.Budget{DailyTokens: y.Budget.DailyTokens, UserShare: y.Budget.UserShare},
 	}
+	for _, stage := range []func(string, *bot.Persona) error{y.identity, y.mind, y.limits, y.timezone, y.lifeLoop, y.voice} {
+		if err := stage(src, &p); err != nil {
+			return bot.Persona{}, err
+		}
+	}
+	return p, nil
+}
+
+// keyError is the error about one key of the persona file src.
+func keyError(src, key, format string, args ...any) error {
+	return &PersonaError{Source: src, Key: key, Err: fmt.Errorf(format, args...)}
+}
+
+// identity checks what every persona must say: its name, language and who
+// it is.
+func (y personaYAML) identity(src string, p *bot.Persona) error {
 	if p.Name == "" {
-		return bad("name", "is required")
+		return keyError(src, "name", "is required")
 	}
 	switch p.Language {
 	case "zh", "en", "ja":
 	case "":
-		return bad("language", "is required (zh, en or ja)")
+		return keyError(src, "language", "is required (zh, en or ja)")
 	default:
-		return bad("language", "%q is not one of zh, en, ja", p.Language)
+		return keyError(src, "language", "%q is not one of zh, en, ja", p.Language)
 	}
 	if p.Text == "" {
-		return bad("persona", "is required: who the companion is")
+		return keyError(src, "persona", "is required: who the companion is")
 	}
+	return nil
+}
+
+// mind reads how the companion feels and reads the user: the mood model's
+// dependency and pride (seed 001), the perception mode, the lore book and
+// the emotion lexicon.
+func (y personaYAML) mind(src string, p *bot.Persona) error {
 	if y.Dependency != nil {
 		if *y.Dependency <= 0 || *y.Dependency > MaxDependency {
-			return bad("dependency", "%v is outside (0, %v] (seed 001 §3.3: Nana 1.5, Luna 1.0, Vesper 0.5)", *y.Dependency, MaxDependency)
+			return keyError(src, "dependency", "%v is outside (0, %v] (seed 001 §3.3: Nana 1.5, Luna 1.0, Vesper 0.5)", *y.Dependency, MaxDependency)
 		}
 		p.Dependency = *y.Dependency
 	}
 	if y.Pride != nil {
 		if *y.Pride < 0 || *y.Pride > MaxPride {
-			return bad("pride", "%v is outside [0, %v]", *y.Pride, MaxPride)
+			return keyError(src, "pride", "%v is outside [0, %v]", *y.Pride, MaxPride)
 		}
 		p.Pride = *y.Pride
 	}
@@ -291,54 +314,71 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 		p.Perception = "llm"
 	case "llm", "heuristic":
 	default:
-		return bad("perception", "%q is not llm or heuristic", p.Perception)
+		return keyError(src, "perception", "%q is not llm or heuristic", p.Perception)
 	}
 	lore, err := y.Lore.book(src)
 	if err != nil {
-		return bot.Persona{}, err
+		return err
 	}
 	p.Lore = lore
 	if _, err := heart.NewLexicon(p.Lexicon); err != nil {
-		return bad("lexicon", "%v", err)
+		return keyError(src, "lexicon", "%v", err)
 	}
+	return nil
+}
+
+// limits checks the allowances: content requests per day and the token
+// budget.
+func (y personaYAML) limits(src string, p *bot.Persona) error {
 	if y.Content.DailyRequests != nil {
 		if *y.Content.DailyRequests < 0 {
-			return bad("content.daily_requests", "must not be negative")
+			return keyError(src, "content.daily_requests", "must not be negative")
 		}
 		p.DailyPowerRequests = *y.Content.DailyRequests
 	}
 	if p.Budget.DailyTokens < 0 {
-		return bad("budget.daily_tokens", "must not be negative")
+		return keyError(src, "budget.daily_tokens", "must not be negative")
 	}
 	if p.Budget.UserShare < 0 || p.Budget.UserShare > 1 {
-		return bad("budget.user_share", "%v is outside [0, 1]", p.Budget.UserShare)
+		return keyError(src, "budget.user_share", "%v is outside [0, 1]", p.Budget.UserShare)
 	}
+	return nil
+}
+
+// timezone sets the persona's time zone, UTC when none is given; the life
+// loop's schedule is read in it.
+func (y personaYAML) timezone(src string, p *bot.Persona) error {
 	p.Timezone = time.UTC
 	if y.Timezone != "" {
 		loc, err := time.LoadLocation(y.Timezone)
 		if err != nil {
-			return bad("timezone", "%q is not an IANA time zone", y.Timezone)
+			return keyError(src, "timezone", "%q is not an IANA time zone", y.Timezone)
 		}
 		p.Timezone = loc
 	}
+	return nil
+}
+
+// lifeLoop reads the lifeloop keys over the life loop's defaults.
+func (y personaYAML) lifeLoop(src string, p *bot.Persona) error {
 	ll := lifeloop.EffectiveSettings(bot.LifeLoop{Schedule: lifeloop.DefaultSchedule})
 	if y.LifeLoop.Schedule != nil {
 		ll.Schedule = strings.TrimSpace(*y.LifeLoop.Schedule)
 	}
 	if _, err := lifeloop.ParseSchedule(ll.Schedule, p.Timezone); err != nil {
-		return bad("lifeloop.schedule", "%v", err)
+		return keyError(src, "lifeloop.schedule", "%v", err)
 	}
 	if y.LifeLoop.QuietHours != "" {
 		start, end, err := parseQuietHours(y.LifeLoop.QuietHours)
 		if err != nil {
-			return bad("lifeloop.quiet_hours", "%v", err)
+			return keyError(src, "lifeloop.quiet_hours", "%v", err)
 		}
 		ll.QuietStart, ll.QuietEnd = start, end
 	}
 	if y.LifeLoop.MinSilence != "" {
 		d, err := bot.ParseDuration(y.LifeLoop.MinSilence)
 		if err != nil || d <= 0 {
-			return bad("lifeloop.min_silence", "%q is not a positive duration like 6h or 1d", y.LifeLoop.MinSilence)
+			return keyError(src, "lifeloop.min_silence", "%q is not a positive duration like 6h or 1d", y.LifeLoop.MinSilence)
 		}
 		ll.MinSilence = d
 	}
@@ -347,16 +387,22 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 		case "stranger", "acquaintance", "friend", "close":
 			ll.MinState = y.LifeLoop.MinState
 		default:
-			return bad("lifeloop.min_state", "%q is not stranger, acquaintance, friend or close", y.LifeLoop.MinState)
+			return keyError(src, "lifeloop.min_state", "%q is not stranger, acquaintance, friend or close", y.LifeLoop.MinState)
 		}
 	}
 	if y.LifeLoop.DailyCap != nil {
 		if *y.LifeLoop.DailyCap < 1 {
-			return bad("lifeloop.daily_cap", "must be at least 1 (schedule: off turns proactive messages off)")
+			return keyError(src, "lifeloop.daily_cap", "must be at least 1 (schedule: off turns proactive messages off)")
 		}
 		ll.DailyCap = *y.LifeLoop.DailyCap
 	}
 	p.LifeLoop = ll
+	return nil
+}
+
+// voice reads the voice keys: the speaking voice and when replies are
+// spoken (DESIGN §12).
+func (y personaYAML) voice(src string, p *bot.Persona) error {
 	p.Voice = bot.VoiceSettings{Name: strings.TrimSpace(y.Voice.Name), Replies: strings.TrimSpace(y.Voice.Replies)}
 	if p.Voice.Name == "" {
 		p.Voice.Name = bot.DefaultVoice
@@ -366,9 +412,9 @@ func (y personaYAML) validate(src string) (bot.Persona, error) {
 		p.Voice.Replies = bot.VoiceMirror
 	case bot.VoiceMirror, bot.VoiceAlways, bot.VoiceNever:
 	default:
-		return bad("voice.replies", "%q is not mirror, always or never", p.Voice.Replies)
+		return keyError(src, "voice.replies", "%q is not mirror, always or never", p.Voice.Replies)
 	}
-	return p, nil
+	return nil
 }
 
 // parseQuietHours parses "23:00-08:00" into offsets from midnight.

@@ -42,6 +42,17 @@ func assessor(lang string) func(u store.User, now time.Time) lifeloop.Assessment
 	}
 }
 
+// lifeLoopConfig wires the life loop to the handler as the daemon runs it;
+// hearth simulate uses the same wiring, so what it replays is what the
+// daemon would do.
+func lifeLoopConfig(p bot.Persona, db *store.DB, b bot.Brain, senders map[string]bot.Sender, h *bot.Handler, log *slog.Logger) lifeloop.Config {
+	return lifeloop.Config{
+		Persona: p, Store: db, Brain: b, Senders: senders,
+		Assess: assessor(p.Language), Forbidden: heart.ContainsForbidden,
+		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, About: h.About, Logger: log,
+	}
+}
+
 func cmdRun(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("run", env)
 	db := fs.String("db", "", dbFlag)
@@ -202,29 +213,8 @@ func operatorChats(env Env) []bot.ChatRef {
 // and reflections.
 func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transport, operators []bot.ChatRef) error {
 	log := inst.log
-	senders := make(map[string]bot.Sender, len(transports))
-	for _, t := range transports {
-		senders[t.Name()] = t
-	}
 	metrics := admin.NewMetrics()
-	cfg := bot.Config{
-		Persona: inst.persona, Store: inst.db, Brain: inst.brain, Offline: inst.offline,
-		Senders: senders, Operators: operators, Logger: log, Observer: metrics,
-		Media: inst.media, Vision: inst.vision,
-	}
-	if inst.meaning != nil {
-		cfg.Semantic = inst.meaning
-	}
-	h, err := bot.NewHandler(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	loop, err := lifeloop.New(lifeloop.Config{
-		Persona: inst.persona, Store: inst.db, Brain: meteredBrain{inst.brain, metrics}, Senders: senders,
-		Assess: assessor(inst.persona.Language), Forbidden: heart.ContainsForbidden,
-		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, Observe: observeDecision(metrics), About: h.About,
-		Logger: log.With("part", "lifeloop"),
-	})
+	h, loop, err := newEngine(ctx, inst, transports, operators, metrics)
 	if err != nil {
 		return err
 	}
@@ -243,67 +233,99 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var failures []error
+	failed := make(chan error, len(transports)) // why a transport stopped
 	for _, t := range transports {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			err := t.Run(runCtx, h)
-			health.stopped(t.Name(), err)
-			if err != nil {
-				if !strings.HasPrefix(err.Error(), t.Name()+":") {
-					err = fmt.Errorf("%s: %w", t.Name(), err)
-				}
-				mu.Lock()
-				failures = append(failures, err)
-				mu.Unlock()
-				log.Error("transport stopped", "transport", t.Name(), "err", err)
-			}
-			if err != nil || t.Name() == bot.PlatformConsole {
-				stop() // end of console input, or a dead transport: shut down
-			}
-		}()
+		wg.Go(func() { runTransport(runCtx, stop, t, h, health, failed, log) })
 	}
 	if w, ok := inst.brain.(modelWatch); ok {
-		wg.Add(1)
-		go func() { defer wg.Done(); w.Run(runCtx) }() // the circuit breaker's probe
+		wg.Go(func() { w.Run(runCtx) }) // the circuit breaker's probe
 	}
 	if inst.meaning != nil {
-		wg.Add(1)
-		go func() { defer wg.Done(); inst.meaning.Run(runCtx) }() // embeds in the background
+		wg.Go(func() { inst.meaning.Run(runCtx) }) // embeds in the background
 	}
-	wg.Add(2)
-	go func() { defer wg.Done(); h.RunRetries(runCtx, RetryInterval) }()
+	wg.Go(func() { h.RunRetries(runCtx, RetryInterval) })
 	if adminSrv != nil {
-		wg.Add(2)
-		readGauges(runCtx, inst.db, inst.persona, metrics)
-		go func() {
-			defer wg.Done()
-			if err := adminSrv.Run(runCtx); err != nil {
-				log.Error("admin API stopped", "err", err)
-				stop()
-			}
-		}()
-		go func() {
-			defer wg.Done()
-			select {
-			case <-adminSrv.Ready():
-				log.Info("admin API listening", "addr", adminSrv.Addr())
-			case <-runCtx.Done():
-			}
-		}()
+		runAdmin(runCtx, stop, &wg, adminSrv, inst, metrics)
 	}
-	go func() {
-		defer wg.Done()
+	wg.Go(func() {
 		if err := loop.Run(runCtx); err != nil {
 			log.Error("life loop stopped", "err", err)
 		}
-	}()
+	})
 	log.Info("hearth running", "persona", inst.persona.Name, "db", inst.db.Path())
 	<-runCtx.Done()
 	wg.Wait()
 	h.Drain()
 	log.Info("hearth stopped; every accepted message was answered or stays queued")
+	close(failed)
+	var failures []error
+	for err := range failed {
+		failures = append(failures, err)
+	}
 	return errors.Join(failures...)
+}
+
+// newEngine builds the turn handler and the life loop of an instance, both
+// sending through the transports and counted in metrics.
+func newEngine(ctx context.Context, inst *instance, transports []bot.Transport, operators []bot.ChatRef, metrics *admin.Metrics) (*bot.Handler, *lifeloop.Loop, error) {
+	senders := make(map[string]bot.Sender, len(transports))
+	for _, t := range transports {
+		senders[t.Name()] = t
+	}
+	cfg := bot.Config{
+		Persona: inst.persona, Store: inst.db, Brain: inst.brain, Offline: inst.offline,
+		Senders: senders, Operators: operators, Logger: inst.log, Observer: metrics,
+		Media: inst.media, Vision: inst.vision,
+	}
+	if inst.meaning != nil { // not a typed nil in the interface
+		cfg.Semantic = inst.meaning
+	}
+	h, err := bot.NewHandler(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	lc := lifeLoopConfig(inst.persona, inst.db, meteredBrain{inst.brain, metrics}, senders, h, inst.log.With("part", "lifeloop"))
+	lc.Observe = observeDecision(metrics)
+	loop, err := lifeloop.New(lc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return h, loop, nil
+}
+
+// runTransport runs one transport until ctx ends. Its failure, named after
+// it, goes to failed; a failure or the end of console input stops the
+// whole daemon.
+func runTransport(ctx context.Context, stop context.CancelFunc, t bot.Transport, h *bot.Handler, health *transportHealth, failed chan<- error, log *slog.Logger) {
+	err := t.Run(ctx, h)
+	health.stopped(t.Name(), err)
+	if err != nil {
+		if !strings.HasPrefix(err.Error(), t.Name()+":") {
+			err = fmt.Errorf("%s: %w", t.Name(), err)
+		}
+		failed <- err
+		log.Error("transport stopped", "transport", t.Name(), "err", err)
+	}
+	if err != nil || t.Name() == bot.PlatformConsole {
+		stop() // end of console input, or a dead transport: shut down
+	}
+}
+
+// runAdmin serves the admin API on wg until ctx ends; if it cannot, the
+// daemon stops.
+func runAdmin(ctx context.Context, stop context.CancelFunc, wg *sync.WaitGroup, srv *admin.Server, inst *instance, metrics *admin.Metrics) {
+	readGauges(ctx, inst.db, inst.persona, metrics)
+	wg.Go(func() {
+		if err := srv.Run(ctx); err != nil {
+			inst.log.Error("admin API stopped", "err", err)
+			stop()
+		}
+	})
+	wg.Go(func() {
+		select {
+		case <-srv.Ready():
+			inst.log.Info("admin API listening", "addr", srv.Addr())
+		case <-ctx.Done():
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,7 +17,6 @@ import (
 	"hearth/bot"
 	"hearth/bot/brain"
 	"hearth/bot/semantic"
-	"hearth/heart"
 	"hearth/lifeloop"
 	"hearth/store"
 )
@@ -78,126 +78,203 @@ func cmdSimulate(ctx context.Context, args []string, env Env) error {
 	if err := db.SetPersona(ctx, raw, events[0].at); err != nil {
 		return err
 	}
-	offline := brain.NewOffline()
-	var b bot.Brain = offline
-	sim := &simulator{out: newJSONLines(env.Stdout)}
-	sim.now = events[0].at
-	var meaning *semantic.Index // embeds before each message, on the simulated clock
-	if *brainKind == "openai" {
-		cfg, err := brainConfig(env, log)
-		if err != nil {
-			return err
-		}
-		online, ok := brain.New(cfg, log)
-		if !ok {
-			return usageError{errors.New("--brain openai needs OPENAI_BASE_URL or OPENAI_API_KEY")}
-		}
-		if meaning, err = recallByMeaning(env, cfg, true, db, persona, sim.clock, log); err != nil {
-			return err
-		}
-		if w, ok := online.(modelWatch); ok {
-			probeCtx, stopProbe := context.WithCancel(ctx)
-			done := make(chan struct{})
-			go func() { defer close(done); w.Run(probeCtx) }()
-			defer func() { stopProbe(); <-done }()
-		}
-		b = online
-	} else if *brainKind != "offline" {
-		return usageError{fmt.Errorf("--brain %q is not offline or openai", *brainKind)}
+	r := &simRun{
+		sim: &simulator{out: newJSONLines(env.Stdout), now: events[0].at}, db: db, persona: persona,
+		script: *scriptPath, names: map[string]string{},
 	}
+	stopBrain, err := r.chooseBrain(ctx, *brainKind, env, log)
+	if err != nil {
+		return err
+	}
+	defer stopBrain()
+	if err := r.start(ctx, events, log); err != nil {
+		return err
+	}
+	if err := r.play(ctx, events); err != nil {
+		return err
+	}
+	return r.sim.out.err
+}
+
+// simRun is one replay of a script against a throw-away instance: its
+// handler and life loop, driven by the script's events on the simulated
+// clock.
+type simRun struct {
+	sim     *simulator
+	db      *store.DB
+	persona bot.Persona
+	script  string            // the script's path, for errors
+	names   map[string]string // a user's name, once a script gave it
+
+	brain   bot.Brain
+	offline bot.Brain
+	meaning *semantic.Index // embeds before each message, on the simulated clock
+	h       *bot.Handler
+	loop    *lifeloop.Loop
+}
+
+// chooseBrain sets the brain the simulation answers with: the offline one,
+// or for --brain openai the configured model server, with recall by
+// meaning on the simulated clock and the circuit breaker's probe running
+// until the returned stop is called.
+func (r *simRun) chooseBrain(ctx context.Context, kind string, env Env, log *slog.Logger) (stop func(), err error) {
+	r.offline = brain.NewOffline()
+	r.brain = r.offline
+	switch kind {
+	case "offline":
+		return func() {}, nil
+	case "openai":
+	default:
+		return nil, usageError{fmt.Errorf("--brain %q is not offline or openai", kind)}
+	}
+	cfg, err := brainConfig(env, log)
+	if err != nil {
+		return nil, err
+	}
+	online, ok := brain.New(cfg, log)
+	if !ok {
+		return nil, usageError{errors.New("--brain openai needs OPENAI_BASE_URL or OPENAI_API_KEY")}
+	}
+	if r.meaning, err = recallByMeaning(env, cfg, true, r.db, r.persona, r.sim.clock, log); err != nil {
+		return nil, err
+	}
+	r.brain = online
+	w, ok := online.(modelWatch)
+	if !ok {
+		return func() {}, nil
+	}
+	probeCtx, stopProbe := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); w.Run(probeCtx) }()
+	return func() { stopProbe(); <-done }, nil
+}
+
+// start builds the handler and the life loop on the simulated clock, with
+// the simulator as the Sender of every platform the script's users are on.
+func (r *simRun) start(ctx context.Context, events []resolvedEvent, log *slog.Logger) error {
 	senders := map[string]bot.Sender{}
 	for _, e := range events {
 		if e.User != "" {
-			senders[platformOf(e.User)] = sim
+			senders[platformOf(e.User)] = r.sim
 		}
 	}
 	hcfg := bot.Config{
-		Persona: persona, Store: db, Brain: b, Offline: offline, Senders: senders,
-		Logger: log, Now: sim.clock, Concurrency: 1,
+		Persona: r.persona, Store: r.db, Brain: r.brain, Offline: r.offline, Senders: senders,
+		Logger: log, Now: r.sim.clock, Concurrency: 1,
 	}
-	if meaning != nil {
-		hcfg.Semantic = meaning
+	if r.meaning != nil { // not a typed nil in the interface
+		hcfg.Semantic = r.meaning
 	}
-	h, err := bot.NewHandler(ctx, hcfg)
-	if err != nil {
+	var err error
+	if r.h, err = bot.NewHandler(ctx, hcfg); err != nil {
 		return err
 	}
-	loop, err := lifeloop.New(lifeloop.Config{
-		Persona: persona, Store: db, Brain: b, Senders: senders,
-		Assess: assessor(persona.Language), Forbidden: heart.ContainsForbidden,
-		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, About: h.About, Now: sim.clock, Logger: log,
-	})
-	if err != nil {
-		return err
-	}
-	names := map[string]string{} // a user's name, once a script gave it
+	lc := lifeLoopConfig(r.persona, r.db, r.brain, senders, r.h, log)
+	lc.Now = r.sim.clock
+	r.loop, err = lifeloop.New(lc)
+	return err
+}
+
+// play runs the events in order, each at its time, and waits for the last
+// reply.
+func (r *simRun) play(ctx context.Context, events []resolvedEvent) error {
 	prev := events[0].at
 	for i, e := range events {
-		// Everything the daemon runs on its clock (lifeloop.Loop.Jobs: the
-		// daily jobs at 04:00 local) runs whenever the simulated clock
-		// passes its time, whether the script ticks or not.
-		for _, f := range loop.Due(prev, e.at) {
-			sim.set(f.At)
-			sim.setKind("proactive")
-			if err := f.Job.Run(ctx, f.At); err != nil {
-				return fmt.Errorf("simulate %s at %s: %w", f.Job.Name, f.At.Format(time.RFC3339), err)
-			}
-			h.Drain()
+		if err := r.runDue(ctx, prev, e.at); err != nil {
+			return err
 		}
 		prev = e.at
-		sim.set(e.at)
+		r.sim.set(e.at)
+		var err error
 		switch {
 		case e.Tick != "":
-			sim.setKind("proactive")
-			rep, err := loop.Tick(ctx, e.at)
-			if err != nil {
-				return fmt.Errorf("simulate tick at %s: %w", e.at.Format(time.RFC3339), err)
-			}
-			for _, d := range rep.Decisions {
-				sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "decision", User: sim.scriptUser(d.UserID), Text: d.Text, Reason: decisionReason(d)})
-			}
+			err = r.tick(ctx, e.at)
 		case e.State:
-			id := ""
-			if e.User != "" {
-				id = storeUser(e.User)
-				if err := checkUser(ctx, db, id); err != nil {
-					return fmt.Errorf("script %s line %d: %w", *scriptPath, e.line, err)
-				}
-			}
-			doc, err := bot.BuildState(ctx, db, bot.StateOptions{Persona: persona, UserID: id, Now: e.at})
-			if err != nil {
-				return err
-			}
-			for i := range doc.Users {
-				sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "state", User: sim.scriptUser(doc.Users[i].ID), State: &doc.Users[i]})
-			}
+			err = r.state(ctx, e)
 		case e.User != "":
-			sim.setKind("reply")
-			platform, id := splitUser(e.User)
-			if e.Name != "" {
-				names[e.User] = e.Name
-			}
-			name := names[e.User]
-			if name == "" {
-				name = id
-			}
-			sim.chats.Store(platform+"/"+id, e.User)
-			sim.users.Store(storeUser(e.User), e.User)
-			if meaning != nil {
-				meaning.CatchUp(ctx) // what the worker would have embedded by now
-			}
-			m := bot.Message{
-				Platform: platform, ChatID: id, ChatKind: bot.ChatPrivate, MessageID: fmt.Sprintf("sim-%d", i+1),
-				UserID: id, UserName: name, Text: e.Text, Modality: bot.ModalityText, At: e.at, Addressed: true,
-			}
-			if err := h.HandleMessage(ctx, m); err != nil {
-				return err
-			}
-			h.Drain()
+			err = r.say(ctx, i, e)
+		}
+		if err != nil {
+			return err
 		}
 	}
-	h.Drain()
-	return sim.out.err
+	r.h.Drain()
+	return nil
+}
+
+// runDue runs everything the daemon runs on its clock (lifeloop.Loop.Jobs:
+// the daily jobs at 04:00 local) that falls in (from, to], whether the
+// script ticks or not.
+func (r *simRun) runDue(ctx context.Context, from, to time.Time) error {
+	for _, f := range r.loop.Due(from, to) {
+		r.sim.set(f.At)
+		r.sim.setKind("proactive")
+		if err := f.Job.Run(ctx, f.At); err != nil {
+			return fmt.Errorf("simulate %s at %s: %w", f.Job.Name, f.At.Format(time.RFC3339), err)
+		}
+		r.h.Drain()
+	}
+	return nil
+}
+
+// tick runs the life loop once at at and prints its decisions.
+func (r *simRun) tick(ctx context.Context, at time.Time) error {
+	r.sim.setKind("proactive")
+	rep, err := r.loop.Tick(ctx, at)
+	if err != nil {
+		return fmt.Errorf("simulate tick at %s: %w", at.Format(time.RFC3339), err)
+	}
+	for _, d := range rep.Decisions {
+		r.sim.emit(simLine{At: at.Format(time.RFC3339), Kind: "decision", User: r.sim.scriptUser(d.UserID), Text: d.Text, Reason: decisionReason(d)})
+	}
+	return nil
+}
+
+// state prints hearth state of the event's user, or of every user.
+func (r *simRun) state(ctx context.Context, e resolvedEvent) error {
+	id := ""
+	if e.User != "" {
+		id = storeUser(e.User)
+		if err := checkUser(ctx, r.db, id); err != nil {
+			return fmt.Errorf("script %s line %d: %w", r.script, e.line, err)
+		}
+	}
+	doc, err := bot.BuildState(ctx, r.db, bot.StateOptions{Persona: r.persona, UserID: id, Now: e.at})
+	if err != nil {
+		return err
+	}
+	for i := range doc.Users {
+		r.sim.emit(simLine{At: e.at.Format(time.RFC3339), Kind: "state", User: r.sim.scriptUser(doc.Users[i].ID), State: &doc.Users[i]})
+	}
+	return nil
+}
+
+// say runs the i-th event's message through the handler as a private
+// message from its user, and waits for the reply.
+func (r *simRun) say(ctx context.Context, i int, e resolvedEvent) error {
+	r.sim.setKind("reply")
+	platform, id := splitUser(e.User)
+	if e.Name != "" {
+		r.names[e.User] = e.Name
+	}
+	name := r.names[e.User]
+	if name == "" {
+		name = id
+	}
+	r.sim.chats.Store(platform+"/"+id, e.User)
+	r.sim.users.Store(storeUser(e.User), e.User)
+	if r.meaning != nil {
+		r.meaning.CatchUp(ctx) // what the worker would have embedded by now
+	}
+	m := bot.Message{
+		Platform: platform, ChatID: id, ChatKind: bot.ChatPrivate, MessageID: fmt.Sprintf("sim-%d", i+1),
+		UserID: id, UserName: name, Text: e.Text, Modality: bot.ModalityText, At: e.at, Addressed: true,
+	}
+	if err := r.h.HandleMessage(ctx, m); err != nil {
+		return err
+	}
+	r.h.Drain()
+	return nil
 }
 
 // scriptKeys are the keys of a script event, in the order errors list them.

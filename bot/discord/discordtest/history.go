@@ -72,21 +72,6 @@ func (f *Server) AddHistory(d any) {
 	f.record(d)
 }
 
-// History returns the ids in a channel's history, oldest first.
-func (f *Server) History(channelID string) []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	c := f.history[channelID]
-	if c == nil {
-		return nil
-	}
-	ids := make([]string, 0, len(c.msgs))
-	for _, m := range c.msgs {
-		ids = append(ids, m.id)
-	}
-	return ids
-}
-
 // record adds a message payload to its channel's history, replacing one
 // with the same id. REST message objects carry no guild_id or member (only
 // the gateway event adds them), so those are kept aside. f.mu held.
