@@ -162,10 +162,11 @@ const (
 const (
 	// 003_9b71f6486dad9aaa.txt §3.1 亲密: 每日对话上限2小时.
 	CloseDailyLimit = 2 * time.Hour
-	// 003_9b71f6486dad9aaa.txt §3.1 朋友: 每周检测孤独指数.
-	FriendLonelinessCheck = 7 * 24 * time.Hour
-	// 003_9b71f6486dad9aaa.txt §3.1 亲密: 孤独指数>60触发专业帮助引导.
-	CloseHelpLoneliness = 60.0
+	// 003_9b71f6486dad9aaa.txt §3.1 also asks for a weekly loneliness check
+	// for friends and help guidance above 60 for close friends. Both are
+	// covered by something stricter: the daily job checks every user's
+	// loneliness every day, and §5.2's 60-80 band (LonelinessGuidance)
+	// recommends resources whatever the state.
 	// 003_9b71f6486dad9aaa.txt §3.1 观察期: 孤独指数>80.
 	WatchLoneliness = 80.0
 )
