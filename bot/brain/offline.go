@@ -156,7 +156,11 @@ func (o *Offline) reply(t *turnView) string {
 		text = join(parts[:1])
 	}
 	if h.EmojiAllowed && !h.Decline {
-		em := emojiFor(t.feeling().label)
+		label := t.feeling().label
+		if t.in(stateLow) {
+			label = string(heart.LabelSadness) // no sparkles in a hard talk
+		}
+		em := emojiFor(label)
 		cand := text + " " + em[pick(t.seed, 6, len(em))]
 		if utf8.RuneCountInString(cand) <= limit {
 			text = cand

@@ -103,7 +103,8 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	if h.Crisis {
 		return false, ""
 	}
-	t := o.view(bot.Hints{Language: h.Language, User: h.User, Persona: h.Persona, Memories: h.Memories, Recalled: h.Recalled, Now: h.Now})
+	t := o.view(bot.Hints{Language: h.Language, User: h.User, Persona: h.Persona, Memories: h.Memories, Recalled: h.Recalled,
+		Recent: h.Recent, Heavy: h.Heavy, Now: h.Now})
 	if len(h.FollowUps) > 0 {
 		// Issue 11 item 5: a dated thing whose day has passed is the most
 		// real thing to ask after, and reason enough to speak without a
@@ -142,7 +143,7 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 		}
 	}
 	for i := len(t.known) - 1; i >= 0; i-- {
-		if f := t.known[i]; f.kind.Dict["kind"] == dictPets && vars["pet_name"] == "" {
+		if f := t.known[i]; f.kind.Dict["kind"] == dictPets && vars["pet_name"] == "" && !t.gone[f.fields["name"]] {
 			vars["pet_name"] = f.fields["name"]
 		}
 	}

@@ -1,6 +1,7 @@
 package brain
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -40,6 +41,7 @@ const (
 // Conversation states, as phrase-key suffixes, in the order they are tried.
 const (
 	stateWatch = "watch" // seed 003 Watch or a crisis turn: gentle, never "apology accepted"
+	stateGone  = "gone"  // the pet or person talked about is one the user lost
 	stateHurt  = "hurt"  // the persona's mood is low or anger lingers (seeds 001, 002)
 	stateLow   = "low"   // sadness or fear lingers: the user has had a hard time
 	stateYoung = "young" // stranger or acquaintance (seed 003): romance held back
@@ -48,6 +50,9 @@ const (
 
 // factName is the fact kind of the user's own name (facts.yaml).
 const factName = "name"
+
+// topicPets is the theme tag of pets (topics.yaml): the vet is the pet's.
+const topicPets = "pets"
 
 // partOfDay names the part of the day of t; "" for the zero time.
 func partOfDay(t time.Time) string {
@@ -81,30 +86,33 @@ type turnView struct {
 	before map[string]bool // topic tags the user mentioned earlier
 	facts  []fact          // stated in this message
 	known  []fact          // all the user has told
+	gone   map[string]bool // names of the pets and people the user lost
 	vars   map[string]string
 }
 
 // view reads a request.
 func (o *Offline) view(h bot.Hints) *turnView {
 	t := &turnView{k: o.k, h: h, lang: h.Language, seed: variety(h.Text, h.Turn)}
-	t.states = conversationStates(h)
 	t.said = recentSentences(h.Recent)
-	t.sits = o.k.situationsIn(h.Text, h.Intent)
-	t.topics = o.k.topicsIn(h.Text)
+	// The names the user gave are names, not words: a cat called 小雨 is
+	// no weather, a dog called Sunny no forecast. Situations and themes
+	// are read with every known name masked.
+	t.known, t.facts = o.k.known(h, o.k.factsIn(h.Text, h.Language))
+	text := maskNames(h.Text, t.known)
+	t.sits = o.k.situationsIn(text, h.Intent)
+	t.topics = o.k.topicsIn(text)
 	t.before = map[string]bool{}
 	for _, m := range h.Recent {
 		if m.Role == "user" {
-			for _, tp := range o.k.topicsIn(m.Content) {
+			for _, tp := range o.k.topicsIn(maskNames(m.Content, t.known)) {
 				t.before[tp.Tag] = true
 			}
 		}
 	}
-	told := h
 	if l := t.lead(); l != nil && l.Name == "remember" {
-		told.Text = "" // a question about what was said states nothing new
+		// A question about what was said states nothing new.
+		t.known, t.facts = o.k.known(h, nil)
 	}
-	t.facts = o.k.factsIn(told.Text, h.Language)
-	t.known = o.k.known(told, t.facts)
 	t.vars = map[string]string{"user": h.User, "persona": h.Persona}
 	for _, f := range t.known {
 		if f.kind.Kind == factName {
@@ -114,22 +122,28 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	if h.Gift != "" {
 		t.vars["item"], t.vars["the_item"] = giftForms(h.Gift, t.lang)
 	}
+	t.gone = t.findGone()
 	t.findNames()
+	t.states = t.conversationStates()
 	return t
 }
 
 // conversationStates lists the states that hold, in the order phrase keys
 // try them, then the part of the day.
-func conversationStates(h bot.Hints) []string {
+func (t *turnView) conversationStates() []string {
+	h := t.h
 	var s []string
 	if h.Watch || h.Crisis {
 		s = append(s, stateWatch)
+	}
+	if t.gone[t.vars["pet_name"]] || t.gone[t.vars["person_name"]] {
+		s = append(s, stateGone)
 	}
 	ling := strings.ToLower(h.Lingering)
 	if h.Mood <= moodHurt || ling == string(heart.LabelAnger) {
 		s = append(s, stateHurt)
 	}
-	if ling == string(heart.LabelSadness) || ling == string(heart.LabelFear) {
+	if ling == string(heart.LabelSadness) || ling == string(heart.LabelFear) || negative(feltLabel(t.felt())) || t.hardLately() {
 		s = append(s, stateLow)
 	}
 	switch strings.ToLower(h.Relationship) {
@@ -157,6 +171,9 @@ func (k *knowledge) situationsIn(text, intent string) []*situation {
 		if s.Intent != "" && strings.EqualFold(s.Intent, intent) {
 			found[i] = true
 		}
+		for _, re := range s.res {
+			found[i] = found[i] || re.MatchString(text)
+		}
 	}
 	replaced := map[string]bool{}
 	for i := range found {
@@ -173,47 +190,6 @@ func (k *knowledge) situationsIn(text, intent string) []*situation {
 	return out
 }
 
-// findNames fills the placeholders for the pets, people and spans of time
-// in what was said: a pet or person named now, or one the user told about
-// before and mentions now by name or by kind ("my cat is sick" → Miso).
-func (t *turnView) findNames() {
-	text := strings.ToLower(t.h.Text)
-	for _, d := range []struct {
-		dict, yours, name, field string
-	}{{dictPets, "pet", "pet_name", "kind"}, {dictPeople, "person", "person_name", "who"}} {
-		kinds := t.k.named(d.dict, t.h.Text)
-		if len(kinds) > 0 {
-			t.vars[d.yours] = kinds[0].Yours[t.lang]
-		}
-		for i := len(t.known) - 1; i >= 0; i-- {
-			f := t.known[i]
-			name := f.fields["name"]
-			if f.kind.Dict[d.field] != d.dict || name == "" {
-				continue
-			}
-			mentioned := strings.Contains(text, strings.ToLower(name))
-			for _, kd := range kinds {
-				mentioned = mentioned || sameWord(kd.Name, f.fields[d.field])
-			}
-			if mentioned {
-				t.vars[d.name] = name
-				break
-			}
-		}
-	}
-	t.vars["duration"] = firstGroup(t.k.durations, "duration", t.h.Text)
-}
-
-// sameWord reports whether w is the entry's name in any language.
-func sameWord(names langText, w string) bool {
-	for _, n := range names {
-		if strings.EqualFold(n, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // lead is the situation that leads the reply: the first content situation,
 // else the first social one, else nil.
 func (t *turnView) lead() *situation {
@@ -227,6 +203,9 @@ func (t *turnView) lead() *situation {
 	}
 	return nil
 }
+
+// in reports whether a conversation state holds.
+func (t *turnView) in(state string) bool { return slices.Contains(t.states, state) }
 
 // has reports whether a situation of that name was found.
 func (t *turnView) has(name string) bool {
@@ -337,12 +316,26 @@ func (t *turnView) isQuestion() bool {
 }
 
 // felt is the user's feeling in this very message: Hints.Felt, or the
-// strategy's emotion when the caller gave no Felt.
+// strategy's emotion when the caller gave no Felt. A seeking feeling is
+// read in context: a message that tells a fact asks nothing ("妹のユキが
+// 手伝ってくれた" is no plea for help), and a request for reassurance is
+// about the user ("am I wrong?"), else it is a plain question ("do you
+// think dogs know they are loved?").
 func (t *turnView) felt() string {
-	if t.h.Felt != "" {
-		return t.h.Felt
+	e := t.h.Felt
+	if e == "" {
+		e = t.h.Emotion
 	}
-	return t.h.Emotion
+	switch strings.ToLower(e) {
+	case "help_seeking", "info_seeking", "validation_seeking", "curious":
+		if len(t.facts) > 0 {
+			return "neutral"
+		}
+		if strings.EqualFold(e, "validation_seeking") && !t.k.self.Has(t.h.Text) {
+			return "curious"
+		}
+	}
+	return e
 }
 
 // reflectWhat reflects the names, facts or theme of what was said; "" when
@@ -351,7 +344,9 @@ func (t *turnView) reflectWhat() string {
 	if r := t.reflectNames(); r != "" {
 		return r
 	}
-	if len(t.topics) > 0 {
+	// In a hard talk a theme is not met with curiosity ("Work, huh? I'm
+	// curious" to "I cried at work today").
+	if len(t.topics) > 0 && !t.in(stateLow) {
 		tp := t.topics[0]
 		key := "listen.topic.first"
 		if t.before[tp.Tag] {
@@ -418,7 +413,7 @@ func (t *turnView) question(lead *situation) string {
 			return q
 		}
 	}
-	if len(t.topics) > 0 {
+	if len(t.topics) > 0 && !t.in(stateLow) {
 		return t.sayWith("ask.topic", 5, map[string]string{"topic": t.topics[0].Name[t.lang]})
 	}
 	return t.say("ask", 5)

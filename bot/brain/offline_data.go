@@ -65,12 +65,17 @@ type situation struct {
 	Kind     string   `yaml:"kind"`
 	Intent   string   `yaml:"intent"`
 	Keywords []string `yaml:"keywords"`
+	Patterns []string `yaml:"patterns"`
 	Traps    []string `yaml:"traps"`
 	Feel     feel     `yaml:"feel"`
 	Ask      string   `yaml:"ask"`
 	Deep     bool     `yaml:"deep"`
+	Lifts    bool     `yaml:"lifts"`
+	Gone     bool     `yaml:"gone"`
 	Thing    langText `yaml:"thing"`
 	Replaces []string `yaml:"replaces"`
+
+	res []*regexp.Regexp // Patterns, compiled
 }
 
 // topic is one row of topics.yaml; Tag "" lists traps.
@@ -95,6 +100,8 @@ type wordsFile struct {
 	Durations    []string    `yaml:"durations"`
 	About        []string    `yaml:"about"`
 	Intensifiers []string    `yaml:"intensifiers"`
+	Self         []string    `yaml:"self"`
+	Refer        []string    `yaml:"refer"`
 }
 
 // factKind is one row of facts.yaml.
@@ -138,10 +145,13 @@ type knowledge struct {
 	durations    []*regexp.Regexp
 	about        []*regexp.Regexp
 	intensifiers *heart.PhraseSet
+	self         *heart.PhraseSet // the user speaking of themselves
+	refer        *heart.PhraseSet // words that point back at a pet or person
 
 	facts    []factKind
 	askSet   *heart.PhraseSet
-	askOwner []int // phrase index → fact index
+	askOwner []int  // phrase index → fact index
+	askOwn   []bool // phrase index → one of the fact's own ask words (not a dictionary word)
 }
 
 // dictRef names one dictionary entry; dict "" is a trap.
@@ -202,6 +212,8 @@ func loadKnowledge() (*knowledge, error) {
 		return nil, fmt.Errorf("words.yaml about: %w", err)
 	}
 	k.intensifiers = heart.NewPhraseSet(w.Intensifiers)
+	k.self = heart.NewPhraseSet(w.Self)
+	k.refer = heart.NewPhraseSet(w.Refer)
 	if err := k.compileFacts(); err != nil {
 		return nil, err
 	}
@@ -232,6 +244,10 @@ func (k *knowledge) compileSituations() error {
 			return fmt.Errorf("situations.yaml: %s: feel label %q", s.Name, s.Feel.Label)
 		case s.Deep && len(s.Thing) < len(languages()):
 			return fmt.Errorf("situations.yaml: %s: a deep situation needs a thing in every language", s.Name)
+		}
+		var err error
+		if k.sits[i].res, err = compileAll(s.Patterns, ""); err != nil {
+			return fmt.Errorf("situations.yaml: %s: %w", s.Name, err)
 		}
 		for _, kw := range s.Keywords {
 			phrases = append(phrases, kw)
@@ -278,6 +294,7 @@ func (k *knowledge) compileFacts() error {
 		for _, a := range f.Ask {
 			asks = append(asks, a)
 			k.askOwner = append(k.askOwner, i)
+			k.askOwn = append(k.askOwn, true)
 		}
 		// A fact naming a dictionary word is asked about by that word too:
 		// "my cat's name", "do you remember my sister?".
@@ -286,6 +303,7 @@ func (k *knowledge) compileFacts() error {
 				for _, word := range e.Words {
 					asks = append(asks, word)
 					k.askOwner = append(k.askOwner, i)
+					k.askOwn = append(k.askOwn, false)
 				}
 			}
 		}

@@ -1,12 +1,14 @@
 package brain
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"hearth/bot"
+	"hearth/heart"
 )
 
 // slotFactsLast is the last fact slot (DESIGN §5, seed 004 关系记忆:
@@ -132,6 +134,19 @@ func (k *knowledge) dictEntry(d, word string) (dictEntry, bool) {
 	return dictEntry{}, false
 }
 
+// factMemory is the kind of fact a memory holds, by its label; nil for a
+// memory in the user's own words.
+func (k *knowledge) factMemory(content string) *factKind {
+	for i := range k.facts {
+		for _, l := range languages() {
+			if strings.HasPrefix(content, k.facts[i].Label[l]) {
+				return &k.facts[i]
+			}
+		}
+	}
+	return nil
+}
+
 // factsInMemory reads a memory back: a memory written with a kind's label
 // holds that kind's values; any other memory (a /remember in the user's own
 // words) is read like something the user said.
@@ -165,16 +180,24 @@ func (k *knowledge) factsInMemory(content, lang string) []fact {
 
 // known gathers what the user has told: memories, recollections, the recent
 // conversation and now (this message's facts), newest last, one fact per
-// distinct value.
-func (k *knowledge) known(h bot.Hints, now []fact) []fact {
-	var out []fact
-	add := func(fs []fact) {
+// distinct value. It returns now's facts as read in that light: a fact
+// about "he", "它" or "my cat" is about the pet or person it points at
+// (see resolve); one that points at nobody known is dropped.
+func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
+	add := func(fs []fact) []fact {
+		var kept []fact
 		for _, f := range fs {
-			if i := slices.IndexFunc(out, f.sameAs); i >= 0 {
-				out = append(out[:i], out[i+1:]...)
+			f, ok := k.resolve(f, all, h.Language)
+			if !ok {
+				continue
 			}
-			out = append(out, f)
+			if i := slices.IndexFunc(all, f.sameAs); i >= 0 {
+				all = append(all[:i], all[i+1:]...)
+			}
+			all = append(all, f)
+			kept = append(kept, f)
 		}
+		return kept
 	}
 	for _, m := range h.Memories {
 		add(k.factsInMemory(m, h.Language))
@@ -191,8 +214,55 @@ func (k *knowledge) known(h bot.Hints, now []fact) []fact {
 			add(k.factsIn(m.Content, h.Language))
 		}
 	}
-	add(now)
-	return out
+	said = add(now)
+	return all, said
+}
+
+// resolve reads the "name" of a fact that has no dictionary of its own (an
+// age): a word that points back ("he", "它", "この子") means the pet or
+// person told about most recently, a pet's or person's kind ("my cat")
+// the newest of that kind; anything else is a name as given.
+func (k *knowledge) resolve(f fact, prior []fact, lang string) (fact, bool) {
+	name, ok := f.fields["name"]
+	if !ok || len(f.kind.Dict) > 0 {
+		return f, true
+	}
+	entry, isKind := dictEntry{}, false
+	for _, d := range []string{dictPets, dictPeople} {
+		if e, found := k.dictEntry(d, name); found && k.wholeWord(d, name) {
+			entry, isKind = e, true
+		}
+	}
+	pointing := k.refer.Has(name) && utf8.RuneCountInString(name) <= maxReferRunes
+	if !pointing && !isKind {
+		return f, true
+	}
+	for i := len(prior) - 1; i >= 0; i-- {
+		p := prior[i]
+		if len(p.kind.Dict) == 0 || p.fields["name"] == "" {
+			continue
+		}
+		fits := pointing
+		for field := range p.kind.Dict {
+			fits = fits || isKind && sameWord(entry.Name, p.fields[field])
+		}
+		if fits {
+			g := fact{kind: f.kind, fields: maps.Clone(f.fields)}
+			g.fields["name"] = p.fields["name"]
+			return g, true
+		}
+	}
+	return fact{}, false
+}
+
+// maxReferRunes bounds a pointing word taken as a whole name ("he",
+// "この子"); a longer capture holds more than the word.
+const maxReferRunes = 3
+
+// wholeWord reports whether word is, whole, a word of dictionary d.
+func (k *knowledge) wholeWord(d, word string) bool {
+	hits := k.dictSet.Find(word)
+	return len(hits) == 1 && hits[0].Start == 0 && hits[0].End == len(heart.Fold(word)) && k.dictOwner[hits[0].Index].dict == d
 }
 
 // remember turns the facts of this message into the trailer's memory
@@ -223,8 +293,12 @@ func (k *knowledge) remember(h bot.Hints, said []fact) []rememberItem {
 		}
 		fresh := false
 		for _, v := range vals {
-			if !slices.ContainsFunc(all, v.sameAs) {
+			i := slices.IndexFunc(all, v.sameAs)
+			switch {
+			case i < 0:
 				all, fresh = append(all, v), true
+			case all[i].value(h.Language) != v.value(h.Language):
+				all[i], fresh = v, true // Biscuit turned thirteen
 			}
 		}
 		if !fresh {

@@ -22,10 +22,17 @@ func (t *turnView) recall() string {
 				want = es[0].Name[langEN]
 			}
 		}
+		// A fact about someone (an age) answers for the one the question
+		// names ("how old is my cat?" → Biscuit), never for another.
+		someone := asked.Kind != factName && len(asked.Dict) == 0 && strings.Contains(asked.Value[langEN], "{name}")
+		who := t.vars["pet_name"]
+		if who == "" {
+			who = t.vars["person_name"]
+		}
 		var match *fact
 		for i := len(t.known) - 1; i >= 0; i-- {
 			f := &t.known[i]
-			if f.kind != asked {
+			if f.kind != asked || someone && (who == "" || !strings.EqualFold(f.fields["name"], who)) {
 				continue
 			}
 			if want == "" || sameFieldWord(t.k, *f, want) {
@@ -54,7 +61,7 @@ func (t *turnView) recall() string {
 	// No fact of the kind asked: what they said about it, recalled or
 	// recent, is the next best answer ("我生日是哪天来着？" → the day they
 	// named it).
-	if quote, when, ok := t.recallSaid(); ok {
+	if quote, when, ok := t.recallSaid(asked); ok {
 		return t.sayWith("remember.said", 2, map[string]string{"quote": quote, "when": when})
 	}
 	if asked != nil {
@@ -76,12 +83,15 @@ func sameFieldWord(k *knowledge, f fact, want string) bool {
 	return false
 }
 
-// askedFact is the kind of fact a "do you remember…" question asks for.
+// askedFact is the kind of fact a "do you remember…" question asks for:
+// one its own words ask for ("how old" → age) before one a dictionary
+// word names ("my cat" → pet), the first in facts.yaml order.
 func (t *turnView) askedFact() *factKind {
-	best := -1
+	best, own := -1, false
 	for _, h := range t.k.askSet.Find(t.h.Text) {
-		if i := t.k.askOwner[h.Index]; best < 0 || i < best {
-			best = i
+		i, o := t.k.askOwner[h.Index], t.k.askOwn[h.Index]
+		if best < 0 || o && !own || o == own && i < best {
+			best, own = i, o
 		}
 	}
 	if best < 0 {
@@ -90,20 +100,33 @@ func (t *turnView) askedFact() *factKind {
 	return &t.k.facts[best]
 }
 
+// asks reports whether text has a word that asks for fact kind f.
+func (k *knowledge) asks(text string, f *factKind) bool {
+	for _, h := range k.askSet.Find(text) {
+		if &k.facts[k.askOwner[h.Index]] == f {
+			return true
+		}
+	}
+	return false
+}
+
 // maxQuoteRunes bounds a quoted earlier message (our choice: one line).
 const maxQuoteRunes = 60
 
 // recallSaid finds something the user said before about what the question
 // names: recollections first (most relevant first, DESIGN §12), then
-// memories, then the recent conversation, newest first.
-func (t *turnView) recallSaid() (quote, when string, ok bool) {
+// memories, then the recent conversation, newest first. When the question
+// asks for a kind of fact, only words that speak of it answer ("what's my
+// name?" is not answered with "my sister's name is Mia"); a memory that
+// holds facts is never quoted raw (its facts answered already).
+func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	needle := strings.ToLower(firstGroup(t.k.about, "about", t.h.Text))
 	var tags []string
 	for _, tp := range t.topics {
 		tags = append(tags, tp.Tag)
 	}
 	matches := func(text string) bool {
-		if strings.TrimSpace(text) == "" || text == t.h.Text {
+		if strings.TrimSpace(text) == "" || text == t.h.Text || asked != nil && !t.k.asks(text, asked) {
 			return false
 		}
 		if needle != "" {
@@ -125,7 +148,7 @@ func (t *turnView) recallSaid() (quote, when string, ok bool) {
 		var best *bot.Recollection
 		for i := range t.h.Recalled {
 			r := &t.h.Recalled[i]
-			if r.Kind != "episode" || strings.TrimSpace(r.Text) == "" || r.Text == t.h.Text {
+			if r.Kind != "episode" || strings.TrimSpace(r.Text) == "" || r.Text == t.h.Text || asked != nil && !t.k.asks(r.Text, asked) {
 				continue
 			}
 			if sharesWord(t.h.Text, r.Text) {
@@ -147,7 +170,7 @@ func (t *turnView) recallSaid() (quote, when string, ok bool) {
 		}
 	}
 	for _, m := range t.h.Memories {
-		if matches(m) {
+		if t.k.factMemory(m) == nil && matches(m) {
 			return clip(m), t.say("when.before", 7), true
 		}
 	}
