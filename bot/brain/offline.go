@@ -156,14 +156,13 @@ func (o *Offline) reply(t *turnView) string {
 		text = join(parts[:1])
 	}
 	if h.EmojiAllowed && !h.Decline {
-		label := t.feeling().label
-		if t.in(stateLow) {
-			label = string(heart.LabelSadness) // no sparkles in a hard talk
-		}
-		em := emojiFor(label)
-		cand := text + " " + em[pick(t.seed, 6, len(em))]
-		if utf8.RuneCountInString(cand) <= limit {
-			text = cand
+		// In a hard talk, a hug for a hard moment and nothing else: no
+		// sparkles.
+		if label := t.feeling().label; !t.in(stateLow) || negative(label) {
+			em := emojiFor(label)
+			if cand := text + " " + em[pick(t.seed, 6, len(em))]; utf8.RuneCountInString(cand) <= limit {
+				text = cand
+			}
 		}
 	}
 	return sanitize(fitLength(text, limit, lang), lang)

@@ -120,7 +120,7 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	// Seed 003 §7.1: after a long silence, the heavy thing they shared
 	// before is what a check-in asks after; in its own words when no
 	// situation names it.
-	for _, s := range o.k.situationsIn(h.Heavy, "") {
+	for _, s := range o.k.situationsIn(h.Heavy, "", false) {
 		if s.Deep && vars["thing"] == "" {
 			vars["thing"] = s.Thing[h.Language]
 		}
@@ -133,7 +133,7 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 		if m.Role != "user" {
 			continue
 		}
-		for _, s := range o.k.situationsIn(m.Content, "") {
+		for _, s := range o.k.situationsIn(m.Content, "", false) {
 			if s.Deep && vars["thing"] == "" {
 				vars["thing"] = s.Thing[h.Language]
 			}

@@ -93,13 +93,14 @@ type turnView struct {
 // view reads a request.
 func (o *Offline) view(h bot.Hints) *turnView {
 	t := &turnView{k: o.k, h: h, lang: h.Language, seed: variety(h.Text, h.Turn)}
+	t.vars = map[string]string{"user": h.User, "persona": h.Persona}
 	t.said = recentSentences(h.Recent)
 	// The names the user gave are names, not words: a cat called 小雨 is
 	// no weather, a dog called Sunny no forecast. Situations and themes
 	// are read with every known name masked.
 	t.known, t.facts = o.k.known(h, o.k.factsIn(h.Text, h.Language))
 	text := maskNames(h.Text, t.known)
-	t.sits = o.k.situationsIn(text, h.Intent)
+	t.sits = o.k.situationsIn(text, h.Intent, t.ahead())
 	t.topics = o.k.topicsIn(text)
 	t.before = map[string]bool{}
 	for _, m := range h.Recent {
@@ -113,7 +114,6 @@ func (o *Offline) view(h bot.Hints) *turnView {
 		// A question about what was said states nothing new.
 		t.known, t.facts = o.k.known(h, nil)
 	}
-	t.vars = map[string]string{"user": h.User, "persona": h.Persona}
 	for _, f := range t.known {
 		if f.kind.Kind == factName {
 			t.vars["user"] = f.fields["name"] // what they asked to be called
@@ -159,8 +159,9 @@ func (t *turnView) conversationStates() []string {
 }
 
 // situationsIn returns the situations of text and intent in table order,
-// without the ones another found situation replaces.
-func (k *knowledge) situationsIn(text, intent string) []*situation {
+// without the ones another found situation replaces; dated: the message
+// names a dated thing ahead.
+func (k *knowledge) situationsIn(text, intent string, dated bool) []*situation {
 	found := map[int]bool{}
 	for _, hit := range k.sitSet.Find(text) {
 		if i := k.sitOwner[hit.Index]; i >= 0 && !hit.Negated {
@@ -172,7 +173,12 @@ func (k *knowledge) situationsIn(text, intent string) []*situation {
 			found[i] = true
 		}
 		for _, re := range s.res {
-			found[i] = found[i] || re.MatchString(text)
+			if re.MatchString(text) {
+				found[i] = true
+			}
+		}
+		if s.Dated && dated {
+			found[i] = true
 		}
 	}
 	replaced := map[string]bool{}
@@ -267,12 +273,17 @@ func (t *turnView) compose() []part {
 		return parts
 	case content && lead.Name == "remember":
 		add(t.recall(), prioAck)
+	case content && feeling != "" && lead.Feel.Label == string(heart.LabelNeutral) && negative(feltLabel(t.felt())):
+		// A plain matter told with a hard feeling ("明日の面接が不安で"):
+		// the feeling first, then the matter.
+		add(t.say(feeling, 2), prioAck)
+		add(t.say("sit."+lead.Name, 2), prioReflect)
 	case content:
 		add(t.say("sit."+lead.Name, 2), prioAck)
 		if r := t.say("sit."+lead.Name+".reflect", 3); r != "" {
 			add(r, prioReflect)
 		} else if lead.Intent == "" {
-			add(t.reflectNames(), prioReflect)
+			add(t.reflectNames(1), prioReflect)
 		}
 	case feeling != "":
 		add(t.say(feeling, 2), prioAck)
@@ -341,7 +352,7 @@ func (t *turnView) felt() string {
 // reflectWhat reflects the names, facts or theme of what was said; "" when
 // there is nothing specific.
 func (t *turnView) reflectWhat() string {
-	if r := t.reflectNames(); r != "" {
+	if r := t.reflectNames(maxFactReflections); r != "" {
 		return r
 	}
 	// In a hard talk a theme is not met with curiosity ("Work, huh? I'm
@@ -358,18 +369,18 @@ func (t *turnView) reflectWhat() string {
 }
 
 // maxFactReflections bounds how many facts one reply echoes (our choice:
-// two keep it a reply, not a list).
+// two keep it a reply, not a list; one beside a situation's own words).
 const maxFactReflections = 2
 
-// reflectNames reflects a fact the user just stated, or a pet or person
-// they named.
-func (t *turnView) reflectNames() string {
+// reflectNames reflects up to most facts the user just stated, or a pet or
+// person they named.
+func (t *turnView) reflectNames(most int) string {
 	// Up to two facts just told, their own name first ("Nice to meet
 	// you, Ann. Miso, what a good name for a cat.").
 	var said []string
 	for _, first := range []bool{true, false} {
 		for _, f := range t.facts {
-			if (f.kind.Kind == factName) != first || len(said) == maxFactReflections {
+			if (f.kind.Kind == factName) != first || len(said) == most {
 				continue
 			}
 			if r := t.sayWith("reflect.fact."+f.kind.Kind, 3, f.fields); r != "" {

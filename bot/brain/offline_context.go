@@ -1,8 +1,12 @@
 package brain
 
 import (
+	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
+
+	"hearth/heart"
 )
 
 // How the offline brain reads a message in its conversation: the names the
@@ -89,7 +93,7 @@ func (t *turnView) hardLately() bool {
 			return false
 		}
 		seen++
-		sits = t.k.situationsIn(maskNames(t.h.Recent[i].Content, t.known), "")
+		sits = t.k.situationsIn(maskNames(t.h.Recent[i].Content, t.known), "", false)
 	}
 }
 
@@ -137,6 +141,9 @@ func (t *turnView) findNames() {
 		}
 	}
 	t.vars["duration"] = firstGroup(t.k.durations, "duration", t.h.Text)
+	if who := firstGroup(t.k.subjects, "someone", t.h.Text); !rejected(t.k.notSubjects, who) {
+		t.vars["someone"] = who
+	}
 }
 
 // namesIn finds the pets and people text names, as placeholder values:
@@ -204,7 +211,7 @@ func (t *turnView) findGone() map[string]bool {
 	}
 	for _, text := range texts {
 		lost := false
-		for _, s := range t.k.situationsIn(text, "") {
+		for _, s := range t.k.situationsIn(text, "", false) {
 			lost = lost || s.Gone
 		}
 		if !lost {
@@ -227,4 +234,52 @@ func (t *turnView) topicTagged(tag string) bool {
 		}
 	}
 	return false
+}
+
+// Days ahead at which a dated thing is named by its weekday, then as next
+// week's, then by its date (our choice, as people say them).
+const (
+	dueWeekdayDays  = 2
+	dueNextWeekDays = 7
+	dueDateDays     = 14
+)
+
+// ahead reads a dated thing ahead in the message ("I have an exam on
+// Friday", "下周五有考试"), as heart.ExtractFollowUps finds it for the
+// life loop's check-in: it fills {your_thing} and {due} ("on Friday",
+// "下周五", "来週の金曜日") and reports whether there was one.
+func (t *turnView) ahead() bool {
+	if t.h.Now.IsZero() {
+		return false
+	}
+	fus := heart.ExtractFollowUps(t.h.Text, t.h.Now)
+	if len(fus) == 0 {
+		return false
+	}
+	due, err := time.ParseInLocation(time.DateOnly, fus[0].Due, t.h.Now.Location())
+	if err != nil {
+		return false
+	}
+	y, m, d := t.h.Now.Date()
+	days := int(due.Sub(time.Date(y, m, d, 0, 0, 0, 0, t.h.Now.Location())).Hours()/24 + 0.5)
+	vars := map[string]string{
+		"weekday": t.k.book["weekdays"][t.lang][due.Weekday()],
+		"month":   due.Month().String(),
+		"m":       strconv.Itoa(int(due.Month())),
+		"d":       strconv.Itoa(due.Day()),
+	}
+	key := "due.date"
+	switch {
+	case days <= 0:
+		return false // today's is happening, not ahead
+	case days == 1:
+		key = "due.tomorrow"
+	case days < dueNextWeekDays && days >= dueWeekdayDays:
+		key = "due.weekday"
+	case days < dueDateDays:
+		key = "due.nextweek"
+	}
+	t.vars["due"] = t.sayWith(key, 8, vars)
+	t.vars["your_thing"] = yourThing(fus[0].About, t.lang)
+	return t.vars["due"] != ""
 }

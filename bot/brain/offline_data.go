@@ -72,6 +72,7 @@ type situation struct {
 	Deep     bool     `yaml:"deep"`
 	Lifts    bool     `yaml:"lifts"`
 	Gone     bool     `yaml:"gone"`
+	Dated    bool     `yaml:"dated"`
 	Thing    langText `yaml:"thing"`
 	Replaces []string `yaml:"replaces"`
 
@@ -99,9 +100,19 @@ type wordsFile struct {
 	Traps        []string    `yaml:"traps"`
 	Durations    []string    `yaml:"durations"`
 	About        []string    `yaml:"about"`
+	Subjects     []string    `yaml:"subjects"`
+	NotSubjects  []string    `yaml:"not_subjects"`
 	Intensifiers []string    `yaml:"intensifiers"`
 	Self         []string    `yaml:"self"`
+	Feelings     []feelWords `yaml:"feelings"`
 	Refer        []string    `yaml:"refer"`
+}
+
+// feelWords is one row of words.yaml's feelings: words that name a feeling
+// of one trailer label.
+type feelWords struct {
+	Label string   `yaml:"label"`
+	Words []string `yaml:"words"`
 }
 
 // factKind is one row of facts.yaml.
@@ -144,8 +155,12 @@ type knowledge struct {
 
 	durations    []*regexp.Regexp
 	about        []*regexp.Regexp
+	subjects     []*regexp.Regexp
+	notSubjects  []string
 	intensifiers *heart.PhraseSet
 	self         *heart.PhraseSet // the user speaking of themselves
+	feelSet      *heart.PhraseSet // words that name a feeling
+	feelOwner    []string         // phrase index → trailer label
 	refer        *heart.PhraseSet // words that point back at a pet or person
 
 	facts    []factKind
@@ -211,8 +226,23 @@ func loadKnowledge() (*knowledge, error) {
 	if k.about, err = compileAll(w.About, "about"); err != nil {
 		return nil, fmt.Errorf("words.yaml about: %w", err)
 	}
+	if k.subjects, err = compileAll(w.Subjects, "someone"); err != nil {
+		return nil, fmt.Errorf("words.yaml subjects: %w", err)
+	}
+	k.notSubjects = w.NotSubjects
 	k.intensifiers = heart.NewPhraseSet(w.Intensifiers)
 	k.self = heart.NewPhraseSet(w.Self)
+	var feelings []string
+	for _, f := range w.Feelings {
+		if !heart.Label(f.Label).Known() {
+			return nil, fmt.Errorf("words.yaml feelings: label %q", f.Label)
+		}
+		for _, word := range f.Words {
+			feelings = append(feelings, word)
+			k.feelOwner = append(k.feelOwner, f.Label)
+		}
+	}
+	k.feelSet = heart.NewPhraseSet(feelings)
 	k.refer = heart.NewPhraseSet(w.Refer)
 	if err := k.compileFacts(); err != nil {
 		return nil, err
@@ -220,12 +250,19 @@ func loadKnowledge() (*knowledge, error) {
 	return k, nil
 }
 
-// checkPhrases requires every key in every language.
+// daysOfWeek is the length of phrases.yaml's weekdays table.
+const daysOfWeek = 7
+
+// checkPhrases requires every key in every language, and the names of
+// all the days.
 func (k *knowledge) checkPhrases() error {
 	for key, byLang := range k.book {
 		for _, l := range languages() {
 			if len(byLang[l]) == 0 {
 				return fmt.Errorf("phrases.yaml: %s has no %s variants", key, l)
+			}
+			if key == "weekdays" && len(byLang[l]) != daysOfWeek {
+				return fmt.Errorf("phrases.yaml: weekdays has %d %s days", len(byLang[l]), l)
 			}
 		}
 	}

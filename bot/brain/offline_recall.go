@@ -125,6 +125,8 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	for _, tp := range t.topics {
 		tags = append(tags, tp.Tag)
 	}
+	// "what I was worried about" is about what they said worried.
+	feel := t.k.feelingIn(t.h.Text)
 	matches := func(text string) bool {
 		if strings.TrimSpace(text) == "" || text == t.h.Text || asked != nil && !t.k.asks(text, asked) {
 			return false
@@ -139,9 +141,19 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 				}
 			}
 		}
+		if feel != "" && len(tags) == 0 {
+			if t.k.feelingIn(text) == feel {
+				return true
+			}
+			for _, s := range t.k.situationsIn(text, "", false) {
+				if s.Kind == kindContent && s.Feel.Label == feel {
+					return true
+				}
+			}
+		}
 		return false
 	}
-	if needle == "" && len(tags) == 0 {
+	if needle == "" && len(tags) == 0 && feel == "" {
 		// Nothing to match by: the recall stage's episodes are what the
 		// question was about, the first sharing a word with it, else the
 		// most relevant.
@@ -234,4 +246,15 @@ func sharesWord(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// feelingIn is the trailer label of the first feeling word in text
+// (words.yaml feelings), "" if none.
+func (k *knowledge) feelingIn(text string) string {
+	for _, h := range k.feelSet.Find(text) {
+		if !h.Negated {
+			return k.feelOwner[h.Index]
+		}
+	}
+	return ""
 }

@@ -88,10 +88,14 @@ func (t *turnView) pick(key string, slot uint64, extra map[string]string) string
 }
 
 // specificity counts a variant's placeholders that carry what the user
-// said (the names of user and persona carry nothing new).
+// said (the names of user and persona carry nothing new); a name counts
+// twice ("happy birthday to Biscuit" over "happy birthday to your cat").
 func specificity(v string) int {
-	n := strings.Count(v, "{")
-	return n - strings.Count(v, "{user}") - strings.Count(v, "{persona}")
+	n := strings.Count(v, "{") - strings.Count(v, "{user}") - strings.Count(v, "{persona}")
+	for _, name := range []string{"{pet_name}", "{person_name}", "{someone}"} {
+		n += strings.Count(v, name)
+	}
+	return n
 }
 
 // fill replaces every {name} with its value; ok is false when one is empty.
