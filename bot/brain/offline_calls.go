@@ -138,8 +138,10 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 				vars["thing"] = s.Thing[h.Language]
 			}
 		}
-		if ts := o.k.topicsIn(m.Content); len(ts) > 0 && vars["topic"] == "" {
-			vars["topic"] = ts[0].Name[h.Language]
+		for _, tp := range o.k.topicsIn(maskNames(m.Content, t.known)) {
+			if !tp.Passing && vars["topic"] == "" {
+				vars["topic"] = tp.Name[h.Language]
+			}
 		}
 	}
 	for i := len(t.known) - 1; i >= 0; i-- {

@@ -252,14 +252,21 @@ func (t *turnView) compose() []part {
 	content := lead != nil && lead.Kind == kindContent
 	feeling := emotionKey(t.felt())
 	hard := content && negative(lead.Feel.Label) || negative(feltLabel(t.felt()))
+	news := content || feeling != "" || len(t.topics) > 0 || len(t.facts) > 0
 	// Seed 003 §7.1: a user back after a while is greeted by the state of
 	// the relationship, asked after what they shared before (the greeting
-	// asks, so no other question follows). Hard news is answered first.
-	welcome := t.h.Greeting != "" && !hard
-	if welcome {
-		add(t.h.Greeting, prioWelcome)
+	// asks, so no other question follows). Hard news is answered first;
+	// other news makes the greeting's question moot ("Hello again! What
+	// would you like to talk about?" to "I got a new job!").
+	greeting := t.h.Greeting
+	if news {
+		greeting = statements(greeting, t.lang)
 	}
-	if t.has("greeting") && !hard && !welcome && (content || feeling != "" || len(t.topics) > 0 || len(t.facts) > 0) {
+	welcome := greeting != "" && !hard
+	if welcome {
+		add(greeting, prioWelcome)
+	}
+	if t.has("greeting") && !hard && !welcome && news {
 		// A hello with news: greet, then answer. Hard news needs no hello.
 		add(t.say("greet", 1), prioFrame)
 	}
@@ -312,6 +319,17 @@ func (t *turnView) compose() []part {
 		add(t.say(leaving, 6), prioFrame)
 	}
 	return parts
+}
+
+// statements keeps the sentences of s that ask nothing.
+func statements(s, lang string) string {
+	var keep []string
+	for _, sent := range sentences(s) {
+		if !strings.HasSuffix(sent, "?") && !strings.HasSuffix(sent, "？") {
+			keep = append(keep, sent)
+		}
+	}
+	return joinSentences(keep, lang)
 }
 
 // isQuestion reports whether the user asked something: the text ends as a

@@ -84,6 +84,7 @@ type topic struct {
 	Tag      string   `yaml:"tag"`
 	Keywords []string `yaml:"keywords"`
 	Name     langText `yaml:"name"`
+	Passing  bool     `yaml:"passing"`
 }
 
 // dictEntry is one word of a dictionary in words.yaml.

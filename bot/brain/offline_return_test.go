@@ -122,3 +122,38 @@ func TestOfflineQuotesTheRecollectionTheQuestionIsAbout(t *testing.T) {
 		t.Errorf("reply %q, want the interview recalled", got)
 	}
 }
+
+// TestOfflineCheckInKnowsWhatToAskAfter: a check-in never asks after a pet
+// the user lost ("How's Rex doing these days?" after "my dog Rex died"),
+// nor after the weather of a passing remark; a matter they shared is named
+// in a sentence that reads ("since losing your job").
+func TestOfflineCheckInKnowsWhatToAskAfter(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
+	base := bot.Hints{Language: "en", User: "Ann", Relationship: "friend", Silence: 3 * 24 * time.Hour, Memories: []string{"Pets: Rex (dog); Miso (cat)"}}
+	lost := base
+	lost.Recent = []bot.ChatMessage{{Role: "user", Content: "my dog Rex died this morning"}, {Role: "assistant", Content: "I'm so sorry."}}
+	for d := range 7 {
+		lost.Now = now.AddDate(0, 0, d)
+		if _, msg := checkIn(t, o, lost); strings.Contains(msg, "Rex") {
+			t.Errorf("day %d: check-in %q asks after a dog who died", d, msg)
+		}
+	}
+	rain := base
+	rain.Memories = nil
+	rain.Recent = []bot.ChatMessage{{Role: "user", Content: "it's raining again"}, {Role: "assistant", Content: "Ugh."}}
+	for d := range 7 {
+		rain.Now = now.AddDate(0, 0, d)
+		if _, msg := checkIn(t, o, rain); strings.Contains(msg, "weather") {
+			t.Errorf("day %d: check-in %q asks after the weather", d, msg)
+		}
+	}
+	job := rain
+	job.Recent = []bot.ChatMessage{{Role: "user", Content: "I lost my job today"}, {Role: "assistant", Content: "I'm so sorry."}}
+	for d := range 7 {
+		job.Now = now.AddDate(0, 0, d)
+		if _, msg := checkIn(t, o, job); !strings.Contains(msg, "losing your job") {
+			t.Errorf("day %d: check-in %q does not name the job loss", d, msg)
+		}
+	}
+}
