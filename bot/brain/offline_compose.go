@@ -1,6 +1,7 @@
 package brain
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -15,6 +16,12 @@ import (
 // Hints.Recent, the conversation the prompt shows. Our choice: eight replies
 // cover an evening's exchange, and the phrase pools are larger than that.
 const recentReplies = 8
+
+// reflectAgain is how many replies pass before a reflection may be said
+// again: a situation's acknowledgement changes words each time, its
+// reflection ("I hope Biscuit feels better soon") has few to change to and
+// is better left out (our choice).
+const reflectAgain = 3
 
 // Part priorities: when a reply is over its seed 000 max_length, the lowest
 // goes first.
@@ -75,26 +82,28 @@ func partOfDay(t time.Time) string {
 // situations, themes, facts and names in what was said, the state of the
 // conversation, and what it said lately.
 type turnView struct {
-	k      *knowledge
-	h      bot.Hints
-	lang   string
-	seed   uint64
-	states []string
-	said   map[string]int // sentences of recent replies → replies ago (0: the last)
-	sits   []*situation   // found, in table order
-	topics []*topic
-	before map[string]bool // topic tags the user mentioned earlier
-	facts  []fact          // stated in this message
-	known  []fact          // all the user has told
-	gone   map[string]bool // names of the pets and people the user lost
-	vars   map[string]string
+	k       *knowledge
+	h       bot.Hints
+	lang    string
+	seed    uint64
+	states  []string
+	said    map[string]int // sentences of recent replies → replies ago (0: the last), and of this reply so far
+	replied map[string]int // sentences of recent replies alone
+	sits    []*situation   // found, in table order
+	topics  []*topic
+	before  map[string]bool // topic tags the user mentioned earlier
+	facts   []fact          // stated in this message
+	known   []fact          // all the user has told
+	gone    map[string]bool // names of the pets and people the user lost
+	vars    map[string]string
 }
 
 // view reads a request.
 func (o *Offline) view(h bot.Hints) *turnView {
 	t := &turnView{k: o.k, h: h, lang: h.Language, seed: variety(h.Text, h.Turn)}
 	t.vars = map[string]string{"user": h.User, "persona": h.Persona}
-	t.said = recentSentences(h.Recent)
+	t.replied = recentSentences(h.Recent)
+	t.said = maps.Clone(t.replied)
 	// The names the user gave are names, not words: a cat called 小雨 is
 	// no weather, a dog called Sunny no forecast. Situations and themes
 	// are read with every known name masked.
@@ -237,9 +246,13 @@ type part struct {
 func (t *turnView) compose() []part {
 	var parts []part
 	add := func(text string, prio int) {
-		if text != "" {
-			parts = append(parts, part{text, prio})
+		if text == "" {
+			return
 		}
+		if age := ageIn(t.replied, text); prio == prioReflect && age >= 0 && age < reflectAgain {
+			return // "I hope Biscuit feels better soon" once, not every reply
+		}
+		parts = append(parts, part{text, prio})
 	}
 	lead := t.lead()
 	leaving := ""
@@ -390,15 +403,15 @@ func (t *turnView) reflectWhat() string {
 // two keep it a reply, not a list; one beside a situation's own words).
 const maxFactReflections = 2
 
-// reflectNames reflects up to most facts the user just stated, or a pet or
-// person they named.
+// reflectNames reflects up to most facts the user just stated (news, not
+// what they told before), or a pet or person they named.
 func (t *turnView) reflectNames(most int) string {
 	// Up to two facts just told, their own name first ("Nice to meet
 	// you, Ann. Miso, what a good name for a cat.").
 	var said []string
 	for _, first := range []bool{true, false} {
 		for _, f := range t.facts {
-			if (f.kind.Kind == factName) != first || len(said) == most {
+			if f.told || (f.kind.Kind == factName) != first || len(said) == most {
 				continue
 			}
 			if r := t.sayWith("reflect.fact."+f.kind.Kind, 3, f.fields); r != "" {
@@ -416,7 +429,7 @@ func (t *turnView) reflectNames(most int) string {
 	if t.vars["person_name"] != "" {
 		return t.say("reflect.person", 3)
 	}
-	if len(t.facts) > 0 {
+	if slices.ContainsFunc(t.facts, func(f fact) bool { return !f.told }) {
 		return t.say("reflect.fact", 3)
 	}
 	return ""

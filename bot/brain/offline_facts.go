@@ -38,6 +38,7 @@ func factSep(lang string) string {
 type fact struct {
 	kind   *factKind
 	fields map[string]string
+	told   bool // said before this message too: no news
 }
 
 // value writes the fact as its kind's value template in lang.
@@ -214,7 +215,11 @@ func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
 			add(k.factsIn(m.Content, h.Language))
 		}
 	}
+	before := slices.Clone(all)
 	said = add(now)
+	for i, f := range said {
+		said[i].told = slices.ContainsFunc(before, func(g fact) bool { return g.sameAs(f) && g.value(langEN) == f.value(langEN) })
+	}
 	return all, said
 }
 

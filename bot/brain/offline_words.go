@@ -131,10 +131,14 @@ func (t *turnView) mark(s string) {
 
 // lastSaid is how many replies ago a sentence of s was said, -1 if none
 // of the recent replies said any.
-func (t *turnView) lastSaid(s string) int {
+func (t *turnView) lastSaid(s string) int { return ageIn(t.said, s) }
+
+// ageIn is how many replies ago a sentence of s was said by said's count,
+// -1 if none was.
+func ageIn(said map[string]int, s string) int {
 	age := -1
 	for _, sent := range sentences(s) {
-		if a, ok := t.said[normSentence(sent)]; ok && (age < 0 || a < age) {
+		if a, ok := said[normSentence(sent)]; ok && (age < 0 || a < age) {
 			age = a
 		}
 	}
