@@ -455,7 +455,7 @@ func (t *turnView) question(lead *situation) string {
 			return q
 		}
 	}
-	if len(t.topics) > 0 && !t.in(stateLow) {
+	if len(t.topics) > 0 && !t.in(stateLow) && !t.topics[0].Passing {
 		return t.sayWith("ask.topic", 5, map[string]string{"topic": t.topics[0].Name[t.lang]})
 	}
 	return t.say("ask", 5)

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -106,7 +107,10 @@ type wordsFile struct {
 	Intensifiers []string    `yaml:"intensifiers"`
 	Self         []string    `yaml:"self"`
 	Feelings     []feelWords `yaml:"feelings"`
-	Refer        []string    `yaml:"refer"`
+	Refer        struct {
+		Any  []string `yaml:"any"`
+		Pets []string `yaml:"pets"`
+	} `yaml:"refer"`
 }
 
 // feelWords is one row of words.yaml's feelings: words that name a feeling
@@ -163,6 +167,7 @@ type knowledge struct {
 	feelSet      *heart.PhraseSet // words that name a feeling
 	feelOwner    []string         // phrase index → trailer label
 	refer        *heart.PhraseSet // words that point back at a pet or person
+	referPets    *heart.PhraseSet // the ones that point at a pet only
 
 	facts    []factKind
 	askSet   *heart.PhraseSet
@@ -244,7 +249,8 @@ func loadKnowledge() (*knowledge, error) {
 		}
 	}
 	k.feelSet = heart.NewPhraseSet(feelings)
-	k.refer = heart.NewPhraseSet(w.Refer)
+	k.refer = heart.NewPhraseSet(append(slices.Clone(w.Refer.Any), w.Refer.Pets...))
+	k.referPets = heart.NewPhraseSet(w.Refer.Pets)
 	if err := k.compileFacts(); err != nil {
 		return nil, err
 	}

@@ -213,6 +213,7 @@ func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
 	for _, m := range h.Recent {
 		if m.Role == "user" {
 			add(k.factsIn(m.Content, h.Language))
+			all = mentionedLast(all, m.Content)
 		}
 	}
 	before := slices.Clone(all)
@@ -239,6 +240,7 @@ func (k *knowledge) resolve(f fact, prior []fact, lang string) (fact, bool) {
 		}
 	}
 	pointing := k.refer.Has(name) && utf8.RuneCountInString(name) <= maxReferRunes
+	petOnly := pointing && k.referPets.Has(name)
 	if !pointing && !isKind {
 		return f, true
 	}
@@ -248,8 +250,8 @@ func (k *knowledge) resolve(f fact, prior []fact, lang string) (fact, bool) {
 			continue
 		}
 		fits := pointing
-		for field := range p.kind.Dict {
-			fits = fits || isKind && sameWord(entry.Name, p.fields[field])
+		for field, d := range p.kind.Dict {
+			fits = fits && (!petOnly || d == dictPets) || isKind && sameWord(entry.Name, p.fields[field])
 		}
 		if fits {
 			g := fact{kind: f.kind, fields: maps.Clone(f.fields)}
@@ -258,6 +260,22 @@ func (k *knowledge) resolve(f fact, prior []fact, lang string) (fact, bool) {
 		}
 	}
 	return fact{}, false
+}
+
+// mentionedLast moves the pets and people text names by name to the end
+// of facts: what "he" or "它" points at is who was talked about last, not
+// who was introduced last.
+func mentionedLast(facts []fact, text string) []fact {
+	var named []fact
+	rest := facts[:0:0]
+	for _, f := range facts {
+		if n := f.fields["name"]; len(f.kind.Dict) > 0 && n != "" && strings.Contains(strings.ToLower(text), strings.ToLower(n)) {
+			named = append(named, f)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	return append(rest, named...)
 }
 
 // maxReferRunes bounds a pointing word taken as a whole name ("he",

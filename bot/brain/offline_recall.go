@@ -15,6 +15,15 @@ import (
 // "I don't think you told me".
 func (t *turnView) recall() string {
 	asked := t.askedFact()
+	if asked == nil {
+		// "你还记得豆豆吗": a name they told is asked after by itself.
+		for i := len(t.known) - 1; i >= 0; i-- {
+			if f := t.known[i]; len(f.kind.Dict) > 0 && t.mentions(t.h.Text, f) {
+				asked = f.kind
+				break
+			}
+		}
+	}
 	if asked != nil {
 		want := ""
 		for _, d := range asked.Dict {
@@ -118,7 +127,8 @@ const maxQuoteRunes = 60
 // memories, then the recent conversation, newest first. When the question
 // asks for a kind of fact, only words that speak of it answer ("what's my
 // name?" is not answered with "my sister's name is Mia"); a memory that
-// holds facts is never quoted raw (its facts answered already).
+// holds facts ("Work: nurse") is never quoted raw, recalled or not: its
+// facts answered already, if anything could.
 func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	needle := strings.ToLower(firstGroup(t.k.about, "about", t.h.Text))
 	var tags []string
@@ -128,7 +138,7 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	// "what I was worried about" is about what they said worried.
 	feel := t.k.feelingIn(t.h.Text)
 	matches := func(text string) bool {
-		if strings.TrimSpace(text) == "" || text == t.h.Text || asked != nil && !t.k.asks(text, asked) {
+		if strings.TrimSpace(text) == "" || text == t.h.Text || asked != nil && !t.k.asks(text, asked) || t.k.factMemory(text) != nil {
 			return false
 		}
 		if needle != "" {
@@ -182,7 +192,7 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 		}
 	}
 	for _, m := range t.h.Memories {
-		if t.k.factMemory(m) == nil && matches(m) {
+		if matches(m) {
 			return clip(m), t.say("when.before", 7), true
 		}
 	}
