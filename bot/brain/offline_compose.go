@@ -109,7 +109,11 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	// are read with every known name masked.
 	t.known, t.facts = o.k.known(h, o.k.factsIn(h.Text, h.Language))
 	text := maskNames(h.Text, t.known)
-	t.sits = o.k.situationsIn(text, h.Intent, t.ahead())
+	intent := strings.ToUpper(h.Intent)
+	if traps := o.k.intentTraps[intent]; traps != nil && traps.Has(text) {
+		intent = "" // "ケーキを買ってあげた" for the dog is no flirting
+	}
+	t.sits = o.k.situationsIn(text, intent, t.ahead())
 	t.topics = o.k.topicsIn(text)
 	t.before = map[string]bool{}
 	for _, m := range h.Recent {
@@ -130,6 +134,10 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	}
 	if h.Gift != "" {
 		t.vars["item"], t.vars["the_item"] = giftForms(h.Gift, t.lang)
+	}
+	for _, hit := range o.k.favSet.Find(text) {
+		t.vars["favorite"] = o.k.favorites[o.k.favOwner[hit.Index]].Answer[t.lang]
+		break
 	}
 	t.gone = t.findGone()
 	t.findNames()

@@ -97,16 +97,18 @@ type dictEntry struct {
 
 // wordsFile is words.yaml.
 type wordsFile struct {
-	Pets         []dictEntry `yaml:"pets"`
-	People       []dictEntry `yaml:"people"`
-	Traps        []string    `yaml:"traps"`
-	Durations    []string    `yaml:"durations"`
-	About        []string    `yaml:"about"`
-	Subjects     []string    `yaml:"subjects"`
-	NotSubjects  []string    `yaml:"not_subjects"`
-	Intensifiers []string    `yaml:"intensifiers"`
-	Self         []string    `yaml:"self"`
-	Feelings     []feelWords `yaml:"feelings"`
+	Pets         []dictEntry         `yaml:"pets"`
+	People       []dictEntry         `yaml:"people"`
+	Traps        []string            `yaml:"traps"`
+	Durations    []string            `yaml:"durations"`
+	About        []string            `yaml:"about"`
+	Subjects     []string            `yaml:"subjects"`
+	NotSubjects  []string            `yaml:"not_subjects"`
+	Intensifiers []string            `yaml:"intensifiers"`
+	Self         []string            `yaml:"self"`
+	Feelings     []feelWords         `yaml:"feelings"`
+	Favorites    []favorite          `yaml:"favorites"`
+	IntentTraps  map[string][]string `yaml:"intent_traps"`
 	Refer        struct {
 		Any  []string `yaml:"any"`
 		Pets []string `yaml:"pets"`
@@ -118,6 +120,13 @@ type wordsFile struct {
 type feelWords struct {
 	Label string   `yaml:"label"`
 	Words []string `yaml:"words"`
+}
+
+// favorite is one row of words.yaml's favorites: what she answers when
+// asked her favourite of the thing the words name.
+type favorite struct {
+	Words  []string `yaml:"words"`
+	Answer langText `yaml:"answer"`
 }
 
 // factKind is one row of facts.yaml.
@@ -166,8 +175,12 @@ type knowledge struct {
 	self         *heart.PhraseSet // the user speaking of themselves
 	feelSet      *heart.PhraseSet // words that name a feeling
 	feelOwner    []string         // phrase index → trailer label
-	refer        *heart.PhraseSet // words that point back at a pet or person
-	referPets    *heart.PhraseSet // the ones that point at a pet only
+	favorites    []favorite
+	favSet       *heart.PhraseSet
+	favOwner     []int                       // phrase index → favorites index
+	intentTraps  map[string]*heart.PhraseSet // seed 001 intent → phrases that are not it
+	refer        *heart.PhraseSet            // words that point back at a pet or person
+	referPets    *heart.PhraseSet            // the ones that point at a pet only
 
 	facts    []factKind
 	askSet   *heart.PhraseSet
@@ -249,6 +262,22 @@ func loadKnowledge() (*knowledge, error) {
 		}
 	}
 	k.feelSet = heart.NewPhraseSet(feelings)
+	k.favorites = w.Favorites
+	var favs []string
+	for i, f := range w.Favorites {
+		if len(f.Answer) < len(languages()) {
+			return nil, fmt.Errorf("words.yaml favorites: %v needs an answer in every language", f.Words)
+		}
+		for _, word := range f.Words {
+			favs = append(favs, word)
+			k.favOwner = append(k.favOwner, i)
+		}
+	}
+	k.favSet = heart.NewPhraseSet(favs)
+	k.intentTraps = map[string]*heart.PhraseSet{}
+	for intent, traps := range w.IntentTraps {
+		k.intentTraps[strings.ToUpper(intent)] = heart.NewPhraseSet(traps)
+	}
 	k.refer = heart.NewPhraseSet(append(slices.Clone(w.Refer.Any), w.Refer.Pets...))
 	k.referPets = heart.NewPhraseSet(w.Refer.Pets)
 	if err := k.compileFacts(); err != nil {
