@@ -190,7 +190,7 @@ func (k *knowledge) situationsIn(text, intent string, dated bool) []*situation {
 			found[i] = true
 		}
 		for _, re := range s.res {
-			if re.MatchString(text) {
+			if re.may(text) && re.MatchString(text) {
 				found[i] = true
 			}
 		}

@@ -77,7 +77,7 @@ type situation struct {
 	Thing    langText `yaml:"thing"`
 	Replaces []string `yaml:"replaces"`
 
-	res []*regexp.Regexp // Patterns, compiled
+	res []pattern // Patterns, compiled
 }
 
 // topic is one row of topics.yaml; Tag "" lists traps.
@@ -141,7 +141,7 @@ type factKind struct {
 	Reject   []string          `yaml:"reject"`
 	Patterns []string          `yaml:"patterns"`
 
-	res    []*regexp.Regexp
+	res    []pattern
 	values map[string]*regexp.Regexp // language → the value template as a pattern
 }
 
@@ -167,9 +167,9 @@ type knowledge struct {
 	dictSet   *heart.PhraseSet
 	dictOwner []dictRef
 
-	durations    []*regexp.Regexp
-	about        []*regexp.Regexp
-	subjects     []*regexp.Regexp
+	durations    []pattern
+	about        []pattern
+	subjects     []pattern
 	notSubjects  []string
 	intensifiers *heart.PhraseSet
 	self         *heart.PhraseSet // the user speaking of themselves
@@ -387,10 +387,10 @@ func (k *knowledge) compileFacts() error {
 
 // compileAll compiles patterns; group, when set, must be a named group of
 // each.
-func compileAll(patterns []string, group string) ([]*regexp.Regexp, error) {
-	out := make([]*regexp.Regexp, 0, len(patterns))
+func compileAll(patterns []string, group string) ([]pattern, error) {
+	out := make([]pattern, 0, len(patterns))
 	for _, p := range patterns {
-		re, err := regexp.Compile(p)
+		re, err := newPattern(p)
 		if err != nil {
 			return nil, fmt.Errorf("pattern %q: %w", p, err)
 		}

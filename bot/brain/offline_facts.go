@@ -2,7 +2,6 @@ package brain
 
 import (
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -75,6 +74,9 @@ func (k *knowledge) factsIn(text, lang string) []fact {
 	for i := range k.facts {
 		kind := &k.facts[i]
 		for _, re := range kind.res {
+			if !re.may(text) {
+				continue
+			}
 			for _, m := range re.FindAllStringSubmatch(text, -1) {
 				f, ok := k.readFact(kind, re.SubexpNames(), m, lang)
 				if ok && !slices.ContainsFunc(out, f.sameAs) {
@@ -366,8 +368,11 @@ func (k *knowledge) named(d, text string) []dictEntry {
 }
 
 // firstGroup returns the first match of any pattern's group name in text.
-func firstGroup(res []*regexp.Regexp, name, text string) string {
+func firstGroup(res []pattern, name, text string) string {
 	for _, re := range res {
+		if !re.may(text) {
+			continue
+		}
 		if m := re.FindStringSubmatch(text); m != nil {
 			if v := strings.TrimSpace(m[re.SubexpIndex(name)]); v != "" {
 				return v
