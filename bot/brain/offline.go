@@ -207,7 +207,10 @@ func (t *turnView) feeling() moment {
 	// feeling outweighs a cheerful one; a situation's own values stand
 	// where it names the same feeling ("thanks" is gratitude enough).
 	plain := lead == nil || lead.Kind == kindSocial || m.label == string(heart.LabelNeutral)
-	if fl := feltLabel(t.felt()); fl != "" && (plain || negative(fl) && !negative(m.label)) {
+	// A feeling said strongly with its own situation ("a surprise party,
+	// I'm so happy") is as strong as it was said.
+	strong := t.k.intensifiers.Has(h.Text)
+	if fl := feltLabel(t.felt()); fl != "" && (plain || fl == m.label && strong || negative(fl) && !negative(m.label)) {
 		m.label = fl
 		m.intensity = math.Max(m.intensity, named)
 		m.salience = math.Max(m.salience, feltSalience)

@@ -273,7 +273,8 @@ func (t *turnView) compose() []part {
 	content := lead != nil && lead.Kind == kindContent
 	feeling := emotionKey(t.felt())
 	hard := content && negative(lead.Feel.Label) || negative(feltLabel(t.felt()))
-	news := content || feeling != "" || len(t.topics) > 0 || len(t.facts) > 0
+	hello := content && lead.Greets // "I'm back" says nothing more than hi
+	news := content && !hello || feeling != "" || len(t.topics) > 0 || len(t.facts) > 0
 	// Seed 003 §7.1: a user back after a while is greeted by the state of
 	// the relationship, asked after what they shared before (the greeting
 	// asks, so no other question follows). Hard news is answered first;
@@ -286,6 +287,9 @@ func (t *turnView) compose() []part {
 	welcome := greeting != "" && !hard
 	if welcome {
 		add(greeting, prioWelcome)
+		if hello {
+			return parts
+		}
 	}
 	if t.has("greeting") && !hard && !welcome && news {
 		// A hello with news: greet, then answer. Hard news needs no hello.

@@ -74,6 +74,7 @@ type situation struct {
 	Lifts    bool     `yaml:"lifts"`
 	Gone     bool     `yaml:"gone"`
 	Dated    bool     `yaml:"dated"`
+	Greets   bool     `yaml:"greets"`
 	Thing    langText `yaml:"thing"`
 	Replaces []string `yaml:"replaces"`
 
