@@ -227,6 +227,17 @@ func (t *turnView) lead() *situation {
 	return nil
 }
 
+// firstTopic is the first theme of the message worth a question, nil if
+// none (passing themes ask nothing).
+func (t *turnView) firstTopic() *topic {
+	for _, tp := range t.topics {
+		if !tp.Passing {
+			return tp
+		}
+	}
+	return nil
+}
+
 // in reports whether a conversation state holds.
 func (t *turnView) in(state string) bool { return slices.Contains(t.states, state) }
 
@@ -263,6 +274,9 @@ func (t *turnView) compose() []part {
 		parts = append(parts, part{text, prio})
 	}
 	lead := t.lead()
+	if lead != nil && lead.Greets && negative(feltLabel(t.felt())) {
+		lead = nil // "I got home and cried all night" wants no "welcome home"
+	}
 	leaving := ""
 	for _, name := range []string{"goodnight", "goodbye"} {
 		if t.has(name) {
@@ -467,8 +481,11 @@ func (t *turnView) question(lead *situation) string {
 			return q
 		}
 	}
-	if len(t.topics) > 0 && !t.in(stateLow) && !t.topics[0].Passing {
-		return t.sayWith("ask.topic", 5, map[string]string{"topic": t.topics[0].Name[t.lang]})
+	if tp := t.firstTopic(); tp != nil && !t.in(stateLow) {
+		if q := t.say("ask.topic."+tp.Tag, 5); q != "" {
+			return q
+		}
+		return t.sayWith("ask.topic", 5, map[string]string{"topic": tp.Name[t.lang]})
 	}
 	return t.say("ask", 5)
 }

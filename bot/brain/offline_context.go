@@ -74,8 +74,11 @@ const recentHardTurns = 8
 // hardLately reports whether the conversation is about something hard:
 // of this message and the user's last recentHardTurns, the newest that
 // says something hard or something that lifts it ("I feel better", "I
-// passed") decides.
+// passed") decides; a happy message is no hard talk.
 func (t *turnView) hardLately() bool {
+	if feltLabel(t.felt()) == string(heart.LabelJoy) {
+		return false // "my boss said I did great today"
+	}
 	sits := t.sits
 	for i, seen := len(t.h.Recent), 0; ; {
 		for _, s := range sits {
