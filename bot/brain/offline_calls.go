@@ -109,7 +109,7 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 		// Issue 11 item 5: a dated thing whose day has passed is the most
 		// real thing to ask after, and reason enough to speak without a
 		// day of silence (the gate's min_silence still applies).
-		if msg, ok := o.checkInWith(t, h, []string{"checkin.followup"}, map[string]string{"your_thing": yourThing(h.FollowUps[0].About, h.Language)}); ok {
+		if msg, ok := o.checkInWith(t, h, []string{"checkin.followup"}, map[string]string{"your_thing": o.k.yourThing(h.FollowUps[0].About, h.Language)}); ok {
 			return true, msg
 		}
 	}

@@ -65,15 +65,25 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf
 }
 
-// recentHardTurns is how many of the user's last messages may still make
-// the conversation a hard one ("low"): a loss, an illness, a lonely night
-// told earlier this evening is still what the talk is about (our choice:
-// an evening's worth of short messages).
-const recentHardTurns = 8
+// How many of the user's last messages may still make the conversation a
+// hard one ("low"): a loss, an illness, a breakup told earlier this
+// evening is still what the talk is about; a worry or a bad mood, a few
+// messages on, may have passed (our choice: an evening's worth of short
+// messages, and a few).
+const (
+	recentDeepTurns = 8
+	recentHardTurns = 3
+)
+
+// hardIntensity is the least intensity of a hard situation that makes the
+// talk hard: "never mind" (0.25) does not (our choice, with
+// situations.yaml's values).
+const hardIntensity = 0.4
 
 // hardLately reports whether the conversation is about something hard:
-// of this message and the user's last recentHardTurns, the newest that
-// says something hard or something that lifts it ("I feel better", "I
+// of this message and the user's last recentDeepTurns (recentHardTurns
+// for what is not deep), the newest that says something hard or something
+// that lifts it ("I feel better", "I
 // passed") decides; a happy message is no hard talk.
 func (t *turnView) hardLately() bool {
 	if feltLabel(t.felt()) == string(heart.LabelJoy) {
@@ -84,7 +94,7 @@ func (t *turnView) hardLately() bool {
 		for _, s := range sits {
 			switch {
 			case s.Kind != kindContent:
-			case negative(s.Feel.Label):
+			case negative(s.Feel.Label) && s.Feel.Intensity >= hardIntensity && (s.Deep || seen <= recentHardTurns):
 				return true
 			case s.Lifts:
 				return false
@@ -92,7 +102,7 @@ func (t *turnView) hardLately() bool {
 		}
 		for i--; i >= 0 && t.h.Recent[i].Role != "user"; i-- {
 		}
-		if i < 0 || seen == recentHardTurns {
+		if i < 0 || seen == recentDeepTurns {
 			return false
 		}
 		seen++
@@ -283,6 +293,6 @@ func (t *turnView) ahead() bool {
 		key = "due.nextweek"
 	}
 	t.vars["due"] = t.sayWith(key, 8, vars)
-	t.vars["your_thing"] = yourThing(fus[0].About, t.lang)
+	t.vars["your_thing"] = t.k.yourThing(fus[0].About, t.lang)
 	return t.vars["due"] != ""
 }

@@ -110,6 +110,7 @@ type wordsFile struct {
 	Feelings     []feelWords         `yaml:"feelings"`
 	Favorites    []favorite          `yaml:"favorites"`
 	IntentTraps  map[string][]string `yaml:"intent_traps"`
+	SharedEvents []string            `yaml:"shared_events"`
 	Refer        struct {
 		Any  []string `yaml:"any"`
 		Pets []string `yaml:"pets"`
@@ -180,6 +181,7 @@ type knowledge struct {
 	favSet       *heart.PhraseSet
 	favOwner     []int                       // phrase index → favorites index
 	intentTraps  map[string]*heart.PhraseSet // seed 001 intent → phrases that are not it
+	sharedEvents *heart.PhraseSet            // events that are not the user's own ("the party")
 	refer        *heart.PhraseSet            // words that point back at a pet or person
 	referPets    *heart.PhraseSet            // the ones that point at a pet only
 
@@ -275,6 +277,7 @@ func loadKnowledge() (*knowledge, error) {
 		}
 	}
 	k.favSet = heart.NewPhraseSet(favs)
+	k.sharedEvents = heart.NewPhraseSet(w.SharedEvents)
 	k.intentTraps = map[string]*heart.PhraseSet{}
 	for intent, traps := range w.IntentTraps {
 		k.intentTraps[strings.ToUpper(intent)] = heart.NewPhraseSet(traps)

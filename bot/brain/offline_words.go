@@ -258,9 +258,10 @@ func capitalise(s, lang string) string {
 
 // yourThing is what a follow-up is about, as the companion names it to
 // the user: "exam" → "your exam", "my interview" → "your interview", "the
-// trip" stays; in Chinese and Japanese the user's 我的/私の becomes 你的 or
-// goes.
-func yourThing(about, lang string) string {
+// trip" stays, and a shared event is "the party" (words.yaml
+// shared_events); in Chinese and Japanese the user's 我的/私の becomes 你的
+// or goes.
+func (k *knowledge) yourThing(about, lang string) string {
 	about = strings.TrimSpace(about)
 	switch lang {
 	case langZH:
@@ -276,6 +277,9 @@ func yourThing(about, lang string) string {
 		if strings.HasPrefix(lower, det) {
 			return about
 		}
+	}
+	if k.sharedEvents.Has(about) {
+		return "the " + about
 	}
 	return "your " + about
 }
