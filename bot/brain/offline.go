@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,7 +38,8 @@ const (
 	lightSalience       = 0.45 // an everyday disclosure (DESIGN §3 step 3)
 	feltSalience        = 0.55 // a named feeling is a disclosure of its own
 	deepSalience        = 0.8  // a deep one: heartbreak, loss, family
-	factSalience        = 0.7  // the user stated a fact worth keeping
+	giftSalience        = 0.7  // a verified gift
+	factSalience        = 0.6  // the user stated a new fact worth keeping; below heart.ReturnTopicSalience: a sister's name is no heavy topic
 	crisisSalience      = 0.95
 	crisisIntensity     = 0.9
 	lowConfidence       = 0.4
@@ -196,11 +198,12 @@ func (t *turnView) feeling() moment {
 		m = moment{lead.Feel.Label, lead.Feel.Intensity, lead.Feel.Salience, lead.Feel.Confidence}
 	}
 	if h.Gift != "" {
-		m = moment{string(heart.LabelJoy), strongIntensity, factSalience, highConfidence}
+		m = moment{string(heart.LabelJoy), strongIntensity, giftSalience, highConfidence}
 	}
 	sent := math.Min(math.Abs(h.Sentiment), 1)
 	named := feltIntensity + sentimentIntensity*sent
-	if t.k.intensifiers.Has(h.Text) {
+	strong := t.k.intensifiers.Has(h.Text)
+	if strong {
 		named += intensifierStrength
 	}
 	// A named feeling leads where no news or request does, and a hard
@@ -209,7 +212,6 @@ func (t *turnView) feeling() moment {
 	plain := lead == nil || lead.Kind == kindSocial || m.label == string(heart.LabelNeutral)
 	// A feeling said strongly with its own situation ("a surprise party,
 	// I'm so happy") is as strong as it was said.
-	strong := t.k.intensifiers.Has(h.Text)
 	if fl := feltLabel(t.felt()); fl != "" && (plain || fl == m.label && strong || negative(fl) && !negative(m.label)) {
 		m.label = fl
 		m.intensity = math.Max(m.intensity, named)
@@ -222,7 +224,7 @@ func (t *turnView) feeling() moment {
 	case heart.DisclosureLight:
 		m.salience = math.Max(m.salience, lightSalience)
 	}
-	if len(t.facts) > 0 {
+	if slices.ContainsFunc(t.facts, func(f fact) bool { return !f.told }) {
 		m.salience = math.Max(m.salience, factSalience)
 	}
 	return m

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hearth/bot"
+	"hearth/heart"
 )
 
 // checkIn asks the offline brain's life loop and returns what it would send.
@@ -155,5 +156,31 @@ func TestOfflineCheckInKnowsWhatToAskAfter(t *testing.T) {
 		if _, msg := checkIn(t, o, job); !strings.Contains(msg, "losing your job") {
 			t.Errorf("day %d: check-in %q does not name the job loss", d, msg)
 		}
+	}
+}
+
+// TestOfflineAFactIsNoHeavyTopic: a fact the user states ("my sister Mia
+// called") is worth keeping, not the heavy topic a return greeting asks
+// after (seed 003 §7.1 wants a deep one): its salience stays below
+// heart.ReturnTopicSalience, and a fact said again adds none.
+func TestOfflineAFactIsNoHeavyTopic(t *testing.T) {
+	o := NewOffline()
+	h := bot.Hints{Language: "en", User: "Ann", Text: "my sister Mia called"}
+	salience := func(h bot.Hints) float64 {
+		var tr struct {
+			Salience float64 `json:"salience"`
+		}
+		if err := json.Unmarshal([]byte(reply(t, o, h).Trailer), &tr); err != nil {
+			t.Fatal(err)
+		}
+		return tr.Salience
+	}
+	first := salience(h)
+	if first >= heart.ReturnTopicSalience || first < baseSalience {
+		t.Errorf("a new fact: salience %.2f, want between %.2f and %.2f", first, baseSalience, heart.ReturnTopicSalience)
+	}
+	h.Recent = []bot.ChatMessage{{Role: "user", Content: "my sister Mia called"}, {Role: "assistant", Content: "Tell me about Mia."}}
+	if again := salience(h); again >= first {
+		t.Errorf("the same fact again: salience %.2f, want less than %.2f", again, first)
 	}
 }
