@@ -238,6 +238,16 @@ func (t *turnView) firstTopic() *topic {
 	return nil
 }
 
+// hardBeside is a hard situation found beside lead, nil if none.
+func (t *turnView) hardBeside(lead *situation) *situation {
+	for _, s := range t.sits {
+		if s != lead && s.Kind == kindContent && negative(s.Feel.Label) {
+			return s
+		}
+	}
+	return nil
+}
+
 // in reports whether a conversation state holds.
 func (t *turnView) in(state string) bool { return slices.Contains(t.states, state) }
 
@@ -309,6 +319,7 @@ func (t *turnView) compose() []part {
 		// A hello with news: greet, then answer. Hard news needs no hello.
 		add(t.say("greet", 1), prioFrame)
 	}
+	answered := false // what they said answers the question we would ask
 	asking := lead == nil && t.isQuestion() && !negative(feltLabel(t.felt())) && (feeling == "" || feeling == "emo.curious" || feeling == "emo.help" && t.felt() == "info_seeking")
 	switch {
 	case asking:
@@ -319,11 +330,17 @@ func (t *turnView) compose() []part {
 		return parts
 	case content && lead.Name == "remember":
 		add(t.recall(), prioAck)
-	case content && feeling != "" && lead.Feel.Label == string(heart.LabelNeutral) && negative(feltLabel(t.felt())):
-		// A plain matter told with a hard feeling ("明日の面接が不安で"):
-		// the feeling first, then the matter.
-		add(t.say(feeling, 2), prioAck)
+	case content && lead.Feel.Label == string(heart.LabelNeutral) && (feeling != "" && negative(feltLabel(t.felt())) || t.hardBeside(lead) != nil):
+		// A plain matter told with a hard feeling ("明日の面接が不安で",
+		// "what if I fail my exam on Friday"): the feeling first, then the
+		// matter; what they feel answers any question about it.
+		if hs := t.hardBeside(lead); hs != nil {
+			add(t.say("sit."+hs.Name, 2), prioAck)
+		} else {
+			add(t.say(feeling, 2), prioAck)
+		}
 		add(t.say("sit."+lead.Name, 2), prioReflect)
+		answered = true
 	case content:
 		add(t.say("sit."+lead.Name, 2), prioAck)
 		if r := t.say("sit."+lead.Name+".reflect", 3); r != "" {
@@ -352,7 +369,7 @@ func (t *turnView) compose() []part {
 		// Seed 002 refusal knobs: still upset, so the reply says so.
 		add(t.say("cool", 4), prioCool)
 	}
-	if leaving == "" && !welcome {
+	if leaving == "" && !welcome && !answered {
 		add(t.question(lead), prioQuestion)
 	} else if leaving != "" {
 		add(t.say(leaving, 6), prioFrame)
