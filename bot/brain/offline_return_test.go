@@ -131,30 +131,24 @@ func TestOfflineQuotesTheRecollectionTheQuestionIsAbout(t *testing.T) {
 func TestOfflineCheckInKnowsWhatToAskAfter(t *testing.T) {
 	o := NewOffline()
 	now := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
-	base := bot.Hints{Language: "en", User: "Ann", Relationship: "friend", Silence: 3 * 24 * time.Hour, Memories: []string{"Pets: Rex (dog); Miso (cat)"}}
-	lost := base
-	lost.Recent = []bot.ChatMessage{{Role: "user", Content: "my dog Rex died this morning"}, {Role: "assistant", Content: "I'm so sorry."}}
-	for d := range 7 {
-		lost.Now = now.AddDate(0, 0, d)
-		if _, msg := checkIn(t, o, lost); strings.Contains(msg, "Rex") {
-			t.Errorf("day %d: check-in %q asks after a dog who died", d, msg)
+	for _, tt := range []struct {
+		said, memory, word string
+		named              bool
+	}{
+		{"my dog Rex died this morning", "Pets: Rex (dog); Miso (cat)", "Rex", false},
+		{"it's raining again", "", "weather", false},
+		{"I lost my job today", "", "losing your job", true},
+	} {
+		h := bot.Hints{Language: "en", User: "Ann", Relationship: "friend", Silence: 3 * 24 * time.Hour,
+			Recent: []bot.ChatMessage{{Role: "user", Content: tt.said}, {Role: "assistant", Content: "I see."}}}
+		if tt.memory != "" {
+			h.Memories = []string{tt.memory}
 		}
-	}
-	rain := base
-	rain.Memories = nil
-	rain.Recent = []bot.ChatMessage{{Role: "user", Content: "it's raining again"}, {Role: "assistant", Content: "Ugh."}}
-	for d := range 7 {
-		rain.Now = now.AddDate(0, 0, d)
-		if _, msg := checkIn(t, o, rain); strings.Contains(msg, "weather") {
-			t.Errorf("day %d: check-in %q asks after the weather", d, msg)
-		}
-	}
-	job := rain
-	job.Recent = []bot.ChatMessage{{Role: "user", Content: "I lost my job today"}, {Role: "assistant", Content: "I'm so sorry."}}
-	for d := range 7 {
-		job.Now = now.AddDate(0, 0, d)
-		if _, msg := checkIn(t, o, job); !strings.Contains(msg, "losing your job") {
-			t.Errorf("day %d: check-in %q does not name the job loss", d, msg)
+		for d := range 7 {
+			h.Now = now.AddDate(0, 0, d)
+			if _, msg := checkIn(t, o, h); strings.Contains(msg, tt.word) != tt.named {
+				t.Errorf("after %q, day %d: check-in %q; want %q named: %v", tt.said, d, msg, tt.word, tt.named)
+			}
 		}
 	}
 }
