@@ -50,7 +50,7 @@ const (
 	stateWatch = "watch" // seed 003 Watch or a crisis turn: gentle, never "apology accepted"
 	stateGone  = "gone"  // the pet or person talked about is one the user lost
 	stateHurt  = "hurt"  // the persona's mood is low or anger lingers (seeds 001, 002)
-	stateLow   = "low"   // sadness or fear lingers: the user has had a hard time
+	stateLow   = "low"   // sadness or fear lingers, or the talk is hard (hardLately)
 	stateYoung = "young" // stranger or acquaintance (seed 003): romance held back
 	stateClose = "close" // friend or close
 )

@@ -83,8 +83,8 @@ const hardIntensity = 0.4
 // hardLately reports whether the conversation is about something hard:
 // of this message and the user's last recentDeepTurns (recentHardTurns
 // for what is not deep), the newest that says something hard or something
-// that lifts it ("I feel better", "I
-// passed") decides; a happy message is no hard talk.
+// that lifts it ("I feel better", "I passed") decides; a happy message is
+// no hard talk.
 func (t *turnView) hardLately() bool {
 	if feltLabel(t.felt()) == string(heart.LabelJoy) {
 		return false // "my boss said I did great today"
@@ -249,10 +249,10 @@ func (t *turnView) topicTagged(tag string) bool {
 	return false
 }
 
-// Days ahead at which a dated thing is named by its weekday, then as next
-// week's, then by its date (our choice, as people say them).
+// Days ahead from which a dated thing, past tomorrow and named by its
+// weekday, is named as next week's, then by its date (our choice, as
+// people say them).
 const (
-	dueWeekdayDays  = 2
 	dueNextWeekDays = 7
 	dueDateDays     = 14
 )
@@ -274,6 +274,7 @@ func (t *turnView) ahead() bool {
 		return false
 	}
 	y, m, d := t.h.Now.Date()
+	// Rounded: a day across a clock change has 23 or 25 hours.
 	days := int(due.Sub(time.Date(y, m, d, 0, 0, 0, 0, t.h.Now.Location())).Hours()/24 + 0.5)
 	vars := map[string]string{
 		"weekday": t.k.book["weekdays"][t.lang][due.Weekday()],
@@ -287,7 +288,7 @@ func (t *turnView) ahead() bool {
 		return false // today's is happening, not ahead
 	case days == 1:
 		key = "due.tomorrow"
-	case days < dueNextWeekDays && days >= dueWeekdayDays:
+	case days < dueNextWeekDays:
 		key = "due.weekday"
 	case days < dueDateDays:
 		key = "due.nextweek"
