@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,7 +38,8 @@ const (
 	lightSalience       = 0.45 // an everyday disclosure (DESIGN §3 step 3)
 	feltSalience        = 0.55 // a named feeling is a disclosure of its own
 	deepSalience        = 0.8  // a deep one: heartbreak, loss, family
-	factSalience        = 0.7  // the user stated a fact worth keeping
+	giftSalience        = 0.7  // a verified gift
+	factSalience        = 0.6  // the user stated a new fact worth keeping; below heart.ReturnTopicSalience: a sister's name is no heavy topic
 	crisisSalience      = 0.95
 	crisisIntensity     = 0.9
 	lowConfidence       = 0.4
@@ -156,10 +158,13 @@ func (o *Offline) reply(t *turnView) string {
 		text = join(parts[:1])
 	}
 	if h.EmojiAllowed && !h.Decline {
-		em := emojiFor(t.feeling().label)
-		cand := text + " " + em[pick(t.seed, 6, len(em))]
-		if utf8.RuneCountInString(cand) <= limit {
-			text = cand
+		// In a hard talk, a hug for a hard moment and nothing else: no
+		// sparkles.
+		if label := t.feeling().label; !t.in(stateLow) || negative(label) {
+			em := emojiFor(label)
+			if cand := text + " " + em[pick(t.seed, 6, len(em))]; utf8.RuneCountInString(cand) <= limit {
+				text = cand
+			}
 		}
 	}
 	return sanitize(fitLength(text, limit, lang), lang)
@@ -193,18 +198,21 @@ func (t *turnView) feeling() moment {
 		m = moment{lead.Feel.Label, lead.Feel.Intensity, lead.Feel.Salience, lead.Feel.Confidence}
 	}
 	if h.Gift != "" {
-		m = moment{string(heart.LabelJoy), strongIntensity, factSalience, highConfidence}
+		m = moment{string(heart.LabelJoy), strongIntensity, giftSalience, highConfidence}
 	}
 	sent := math.Min(math.Abs(h.Sentiment), 1)
 	named := feltIntensity + sentimentIntensity*sent
-	if t.k.intensifiers.Has(h.Text) {
+	strong := t.k.intensifiers.Has(h.Text)
+	if strong {
 		named += intensifierStrength
 	}
 	// A named feeling leads where no news or request does, and a hard
 	// feeling outweighs a cheerful one; a situation's own values stand
 	// where it names the same feeling ("thanks" is gratitude enough).
 	plain := lead == nil || lead.Kind == kindSocial || m.label == string(heart.LabelNeutral)
-	if fl := feltLabel(t.felt()); fl != "" && (plain || negative(fl) && !negative(m.label)) {
+	// A feeling said strongly with its own situation ("a surprise party,
+	// I'm so happy") is as strong as it was said.
+	if fl := feltLabel(t.felt()); fl != "" && (plain || fl == m.label && strong || negative(fl) && !negative(m.label)) {
 		m.label = fl
 		m.intensity = math.Max(m.intensity, named)
 		m.salience = math.Max(m.salience, feltSalience)
@@ -216,7 +224,7 @@ func (t *turnView) feeling() moment {
 	case heart.DisclosureLight:
 		m.salience = math.Max(m.salience, lightSalience)
 	}
-	if len(t.facts) > 0 {
+	if slices.ContainsFunc(t.facts, func(f fact) bool { return !f.told }) {
 		m.salience = math.Max(m.salience, factSalience)
 	}
 	return m

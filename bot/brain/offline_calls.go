@@ -103,12 +103,13 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	if h.Crisis {
 		return false, ""
 	}
-	t := o.view(bot.Hints{Language: h.Language, User: h.User, Persona: h.Persona, Memories: h.Memories, Recalled: h.Recalled, Now: h.Now})
+	t := o.view(bot.Hints{Language: h.Language, User: h.User, Persona: h.Persona, Memories: h.Memories, Recalled: h.Recalled,
+		Recent: h.Recent, Heavy: h.Heavy, Now: h.Now})
 	if len(h.FollowUps) > 0 {
 		// Issue 11 item 5: a dated thing whose day has passed is the most
 		// real thing to ask after, and reason enough to speak without a
 		// day of silence (the gate's min_silence still applies).
-		if msg, ok := o.checkInWith(t, h, []string{"checkin.followup"}, map[string]string{"your_thing": yourThing(h.FollowUps[0].About, h.Language)}); ok {
+		if msg, ok := o.checkInWith(t, h, []string{"checkin.followup"}, map[string]string{"your_thing": o.k.yourThing(h.FollowUps[0].About, h.Language)}); ok {
 			return true, msg
 		}
 	}
@@ -119,7 +120,7 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	// Seed 003 §7.1: after a long silence, the heavy thing they shared
 	// before is what a check-in asks after; in its own words when no
 	// situation names it.
-	for _, s := range o.k.situationsIn(h.Heavy, "") {
+	for _, s := range o.k.situationsIn(h.Heavy, "", false) {
 		if s.Deep && vars["thing"] == "" {
 			vars["thing"] = s.Thing[h.Language]
 		}
@@ -132,17 +133,19 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 		if m.Role != "user" {
 			continue
 		}
-		for _, s := range o.k.situationsIn(m.Content, "") {
+		for _, s := range o.k.situationsIn(m.Content, "", false) {
 			if s.Deep && vars["thing"] == "" {
 				vars["thing"] = s.Thing[h.Language]
 			}
 		}
-		if ts := o.k.topicsIn(m.Content); len(ts) > 0 && vars["topic"] == "" {
-			vars["topic"] = ts[0].Name[h.Language]
+		for _, tp := range o.k.topicsIn(maskNames(m.Content, t.known)) {
+			if !tp.Passing && vars["topic"] == "" {
+				vars["topic"] = tp.Name[h.Language]
+			}
 		}
 	}
 	for i := len(t.known) - 1; i >= 0; i-- {
-		if f := t.known[i]; f.kind.Dict["kind"] == dictPets && vars["pet_name"] == "" {
+		if f := t.known[i]; f.kind.Dict["kind"] == dictPets && vars["pet_name"] == "" && !t.gone[f.fields["name"]] {
 			vars["pet_name"] = f.fields["name"]
 		}
 	}

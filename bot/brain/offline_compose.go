@@ -1,6 +1,8 @@
 package brain
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +16,12 @@ import (
 // Hints.Recent, the conversation the prompt shows. Our choice: eight replies
 // cover an evening's exchange, and the phrase pools are larger than that.
 const recentReplies = 8
+
+// reflectAgain is how many replies pass before a reflection may be said
+// again: a situation's acknowledgement changes words each time, its
+// reflection ("I hope Biscuit feels better soon") has few to change to and
+// is better left out (our choice).
+const reflectAgain = 3
 
 // Part priorities: when a reply is over its seed 000 max_length, the lowest
 // goes first.
@@ -40,14 +48,18 @@ const (
 // Conversation states, as phrase-key suffixes, in the order they are tried.
 const (
 	stateWatch = "watch" // seed 003 Watch or a crisis turn: gentle, never "apology accepted"
+	stateGone  = "gone"  // the pet or person talked about is one the user lost
 	stateHurt  = "hurt"  // the persona's mood is low or anger lingers (seeds 001, 002)
-	stateLow   = "low"   // sadness or fear lingers: the user has had a hard time
+	stateLow   = "low"   // sadness or fear lingers, or the talk is hard (hardLately)
 	stateYoung = "young" // stranger or acquaintance (seed 003): romance held back
 	stateClose = "close" // friend or close
 )
 
 // factName is the fact kind of the user's own name (facts.yaml).
 const factName = "name"
+
+// topicPets is the theme tag of pets (topics.yaml): the vet is the pet's.
+const topicPets = "pets"
 
 // partOfDay names the part of the day of t; "" for the zero time.
 func partOfDay(t time.Time) string {
@@ -70,42 +82,51 @@ func partOfDay(t time.Time) string {
 // situations, themes, facts and names in what was said, the state of the
 // conversation, and what it said lately.
 type turnView struct {
-	k      *knowledge
-	h      bot.Hints
-	lang   string
-	seed   uint64
-	states []string
-	said   map[string]int // sentences of recent replies → replies ago (0: the last)
-	sits   []*situation   // found, in table order
-	topics []*topic
-	before map[string]bool // topic tags the user mentioned earlier
-	facts  []fact          // stated in this message
-	known  []fact          // all the user has told
-	vars   map[string]string
+	k       *knowledge
+	h       bot.Hints
+	lang    string
+	seed    uint64
+	states  []string
+	said    map[string]int // sentences of recent replies → replies ago (0: the last), and of this reply so far
+	replied map[string]int // sentences of recent replies alone
+	sits    []*situation   // found, in table order
+	topics  []*topic
+	before  map[string]bool // topic tags the user mentioned earlier
+	facts   []fact          // stated in this message
+	known   []fact          // all the user has told
+	gone    map[string]bool // names of the pets and people the user lost
+	vars    map[string]string
 }
 
 // view reads a request.
 func (o *Offline) view(h bot.Hints) *turnView {
 	t := &turnView{k: o.k, h: h, lang: h.Language, seed: variety(h.Text, h.Turn)}
-	t.states = conversationStates(h)
-	t.said = recentSentences(h.Recent)
-	t.sits = o.k.situationsIn(h.Text, h.Intent)
-	t.topics = o.k.topicsIn(h.Text)
+	t.vars = map[string]string{"user": h.User, "persona": h.Persona}
+	t.replied = recentSentences(h.Recent)
+	t.said = maps.Clone(t.replied)
+	// The names the user gave are names, not words: a cat called 小雨 is
+	// no weather, a dog called Sunny no forecast. Situations and themes
+	// are read with every known name masked.
+	t.known, t.facts = o.k.known(h, o.k.factsIn(h.Text, h.Language))
+	text := maskNames(h.Text, t.known)
+	intent := strings.ToUpper(h.Intent)
+	if traps := o.k.intentTraps[intent]; traps != nil && traps.Has(text) {
+		intent = "" // "ケーキを買ってあげた" for the dog is no flirting
+	}
+	t.sits = o.k.situationsIn(text, intent, t.ahead())
+	t.topics = o.k.topicsIn(text)
 	t.before = map[string]bool{}
 	for _, m := range h.Recent {
 		if m.Role == "user" {
-			for _, tp := range o.k.topicsIn(m.Content) {
+			for _, tp := range o.k.topicsIn(maskNames(m.Content, t.known)) {
 				t.before[tp.Tag] = true
 			}
 		}
 	}
-	told := h
 	if l := t.lead(); l != nil && l.Name == "remember" {
-		told.Text = "" // a question about what was said states nothing new
+		// A question about what was said states nothing new.
+		t.known, t.facts = o.k.known(h, nil)
 	}
-	t.facts = o.k.factsIn(told.Text, h.Language)
-	t.known = o.k.known(told, t.facts)
-	t.vars = map[string]string{"user": h.User, "persona": h.Persona}
 	for _, f := range t.known {
 		if f.kind.Kind == factName {
 			t.vars["user"] = f.fields["name"] // what they asked to be called
@@ -114,22 +135,32 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	if h.Gift != "" {
 		t.vars["item"], t.vars["the_item"] = giftForms(h.Gift, t.lang)
 	}
+	for _, hit := range o.k.favSet.Find(text) {
+		t.vars["favorite"] = o.k.favorites[o.k.favOwner[hit.Index]].Answer[t.lang]
+		break
+	}
+	t.gone = t.findGone()
 	t.findNames()
+	t.states = t.conversationStates()
 	return t
 }
 
 // conversationStates lists the states that hold, in the order phrase keys
 // try them, then the part of the day.
-func conversationStates(h bot.Hints) []string {
+func (t *turnView) conversationStates() []string {
+	h := t.h
 	var s []string
 	if h.Watch || h.Crisis {
 		s = append(s, stateWatch)
+	}
+	if t.gone[t.vars["pet_name"]] || t.gone[t.vars["person_name"]] {
+		s = append(s, stateGone)
 	}
 	ling := strings.ToLower(h.Lingering)
 	if h.Mood <= moodHurt || ling == string(heart.LabelAnger) {
 		s = append(s, stateHurt)
 	}
-	if ling == string(heart.LabelSadness) || ling == string(heart.LabelFear) {
+	if ling == string(heart.LabelSadness) || ling == string(heart.LabelFear) || negative(feltLabel(t.felt())) || t.hardLately() {
 		s = append(s, stateLow)
 	}
 	switch strings.ToLower(h.Relationship) {
@@ -145,8 +176,9 @@ func conversationStates(h bot.Hints) []string {
 }
 
 // situationsIn returns the situations of text and intent in table order,
-// without the ones another found situation replaces.
-func (k *knowledge) situationsIn(text, intent string) []*situation {
+// without the ones another found situation replaces; dated: the message
+// names a dated thing ahead.
+func (k *knowledge) situationsIn(text, intent string, dated bool) []*situation {
 	found := map[int]bool{}
 	for _, hit := range k.sitSet.Find(text) {
 		if i := k.sitOwner[hit.Index]; i >= 0 && !hit.Negated {
@@ -155,6 +187,14 @@ func (k *knowledge) situationsIn(text, intent string) []*situation {
 	}
 	for i, s := range k.sits {
 		if s.Intent != "" && strings.EqualFold(s.Intent, intent) {
+			found[i] = true
+		}
+		for _, re := range s.res {
+			if re.may(text) && re.MatchString(text) {
+				found[i] = true
+			}
+		}
+		if s.Dated && dated {
 			found[i] = true
 		}
 	}
@@ -173,47 +213,6 @@ func (k *knowledge) situationsIn(text, intent string) []*situation {
 	return out
 }
 
-// findNames fills the placeholders for the pets, people and spans of time
-// in what was said: a pet or person named now, or one the user told about
-// before and mentions now by name or by kind ("my cat is sick" → Miso).
-func (t *turnView) findNames() {
-	text := strings.ToLower(t.h.Text)
-	for _, d := range []struct {
-		dict, yours, name, field string
-	}{{dictPets, "pet", "pet_name", "kind"}, {dictPeople, "person", "person_name", "who"}} {
-		kinds := t.k.named(d.dict, t.h.Text)
-		if len(kinds) > 0 {
-			t.vars[d.yours] = kinds[0].Yours[t.lang]
-		}
-		for i := len(t.known) - 1; i >= 0; i-- {
-			f := t.known[i]
-			name := f.fields["name"]
-			if f.kind.Dict[d.field] != d.dict || name == "" {
-				continue
-			}
-			mentioned := strings.Contains(text, strings.ToLower(name))
-			for _, kd := range kinds {
-				mentioned = mentioned || sameWord(kd.Name, f.fields[d.field])
-			}
-			if mentioned {
-				t.vars[d.name] = name
-				break
-			}
-		}
-	}
-	t.vars["duration"] = firstGroup(t.k.durations, "duration", t.h.Text)
-}
-
-// sameWord reports whether w is the entry's name in any language.
-func sameWord(names langText, w string) bool {
-	for _, n := range names {
-		if strings.EqualFold(n, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // lead is the situation that leads the reply: the first content situation,
 // else the first social one, else nil.
 func (t *turnView) lead() *situation {
@@ -227,6 +226,30 @@ func (t *turnView) lead() *situation {
 	}
 	return nil
 }
+
+// firstTopic is the first theme of the message worth a question, nil if
+// none (passing themes ask nothing).
+func (t *turnView) firstTopic() *topic {
+	for _, tp := range t.topics {
+		if !tp.Passing {
+			return tp
+		}
+	}
+	return nil
+}
+
+// hardBeside is a hard situation found beside lead, nil if none.
+func (t *turnView) hardBeside(lead *situation) *situation {
+	for _, s := range t.sits {
+		if s != lead && s.Kind == kindContent && negative(s.Feel.Label) {
+			return s
+		}
+	}
+	return nil
+}
+
+// in reports whether a conversation state holds.
+func (t *turnView) in(state string) bool { return slices.Contains(t.states, state) }
 
 // has reports whether a situation of that name was found.
 func (t *turnView) has(name string) bool {
@@ -252,11 +275,18 @@ type part struct {
 func (t *turnView) compose() []part {
 	var parts []part
 	add := func(text string, prio int) {
-		if text != "" {
-			parts = append(parts, part{text, prio})
+		if text == "" {
+			return
 		}
+		if age := ageIn(t.replied, text); prio == prioReflect && age >= 0 && age < reflectAgain {
+			return // "I hope Biscuit feels better soon" once, not every reply
+		}
+		parts = append(parts, part{text, prio})
 	}
 	lead := t.lead()
+	if lead != nil && lead.Greets && negative(feltLabel(t.felt())) {
+		lead = nil // "I got home and cried all night" wants no "welcome home"
+	}
 	leaving := ""
 	for _, name := range []string{"goodnight", "goodbye"} {
 		if t.has(name) {
@@ -267,17 +297,29 @@ func (t *turnView) compose() []part {
 	content := lead != nil && lead.Kind == kindContent
 	feeling := emotionKey(t.felt())
 	hard := content && negative(lead.Feel.Label) || negative(feltLabel(t.felt()))
+	hello := content && lead.Greets // "I'm back" says nothing more than hi
+	news := content && !hello || feeling != "" || len(t.topics) > 0 || len(t.facts) > 0
 	// Seed 003 §7.1: a user back after a while is greeted by the state of
 	// the relationship, asked after what they shared before (the greeting
-	// asks, so no other question follows). Hard news is answered first.
-	welcome := t.h.Greeting != "" && !hard
-	if welcome {
-		add(t.h.Greeting, prioWelcome)
+	// asks, so no other question follows). Hard news is answered first;
+	// other news makes the greeting's question moot ("Hello again! What
+	// would you like to talk about?" to "I got a new job!").
+	greeting := t.h.Greeting
+	if news {
+		greeting = statements(greeting, t.lang)
 	}
-	if t.has("greeting") && !hard && !welcome && (content || feeling != "" || len(t.topics) > 0 || len(t.facts) > 0) {
+	welcome := greeting != "" && !hard
+	if welcome {
+		add(greeting, prioWelcome)
+		if hello {
+			return parts
+		}
+	}
+	if t.has("greeting") && !hard && !welcome && news {
 		// A hello with news: greet, then answer. Hard news needs no hello.
 		add(t.say("greet", 1), prioFrame)
 	}
+	answered := false // what they said answers the question we would ask
 	asking := lead == nil && t.isQuestion() && !negative(feltLabel(t.felt())) && (feeling == "" || feeling == "emo.curious" || feeling == "emo.help" && t.felt() == "info_seeking")
 	switch {
 	case asking:
@@ -288,12 +330,23 @@ func (t *turnView) compose() []part {
 		return parts
 	case content && lead.Name == "remember":
 		add(t.recall(), prioAck)
+	case content && lead.Feel.Label == string(heart.LabelNeutral) && (feeling != "" && negative(feltLabel(t.felt())) || t.hardBeside(lead) != nil):
+		// A plain matter told with a hard feeling ("明日の面接が不安で",
+		// "what if I fail my exam on Friday"): the feeling first, then the
+		// matter; what they feel answers any question about it.
+		if hs := t.hardBeside(lead); hs != nil {
+			add(t.say("sit."+hs.Name, 2), prioAck)
+		} else {
+			add(t.say(feeling, 2), prioAck)
+		}
+		add(t.say("sit."+lead.Name, 2), prioReflect)
+		answered = true
 	case content:
 		add(t.say("sit."+lead.Name, 2), prioAck)
 		if r := t.say("sit."+lead.Name+".reflect", 3); r != "" {
 			add(r, prioReflect)
 		} else if lead.Intent == "" {
-			add(t.reflectNames(), prioReflect)
+			add(t.reflectNames(1), prioReflect)
 		}
 	case feeling != "":
 		add(t.say(feeling, 2), prioAck)
@@ -316,12 +369,23 @@ func (t *turnView) compose() []part {
 		// Seed 002 refusal knobs: still upset, so the reply says so.
 		add(t.say("cool", 4), prioCool)
 	}
-	if leaving == "" && !welcome {
+	if leaving == "" && !welcome && !answered {
 		add(t.question(lead), prioQuestion)
 	} else if leaving != "" {
 		add(t.say(leaving, 6), prioFrame)
 	}
 	return parts
+}
+
+// statements keeps the sentences of s that ask nothing.
+func statements(s, lang string) string {
+	var keep []string
+	for _, sent := range sentences(s) {
+		if !strings.HasSuffix(sent, "?") && !strings.HasSuffix(sent, "？") {
+			keep = append(keep, sent)
+		}
+	}
+	return joinSentences(keep, lang)
 }
 
 // isQuestion reports whether the user asked something: the text ends as a
@@ -337,21 +401,37 @@ func (t *turnView) isQuestion() bool {
 }
 
 // felt is the user's feeling in this very message: Hints.Felt, or the
-// strategy's emotion when the caller gave no Felt.
+// strategy's emotion when the caller gave no Felt. A seeking feeling is
+// read in context: a message that tells a fact asks nothing ("妹のユキが
+// 手伝ってくれた" is no plea for help), and a request for reassurance is
+// about the user ("am I wrong?"), else it is a plain question ("do you
+// think dogs know they are loved?").
 func (t *turnView) felt() string {
-	if t.h.Felt != "" {
-		return t.h.Felt
+	e := t.h.Felt
+	if e == "" {
+		e = t.h.Emotion
 	}
-	return t.h.Emotion
+	switch strings.ToLower(e) {
+	case "help_seeking", "info_seeking", "validation_seeking", "curious":
+		if len(t.facts) > 0 {
+			return "neutral"
+		}
+		if strings.EqualFold(e, "validation_seeking") && !t.k.self.Has(t.h.Text) {
+			return "curious"
+		}
+	}
+	return e
 }
 
 // reflectWhat reflects the names, facts or theme of what was said; "" when
 // there is nothing specific.
 func (t *turnView) reflectWhat() string {
-	if r := t.reflectNames(); r != "" {
+	if r := t.reflectNames(maxFactReflections); r != "" {
 		return r
 	}
-	if len(t.topics) > 0 {
+	// In a hard talk a theme is not met with curiosity ("Work, huh? I'm
+	// curious" to "I cried at work today").
+	if len(t.topics) > 0 && !t.in(stateLow) {
 		tp := t.topics[0]
 		key := "listen.topic.first"
 		if t.before[tp.Tag] {
@@ -363,18 +443,18 @@ func (t *turnView) reflectWhat() string {
 }
 
 // maxFactReflections bounds how many facts one reply echoes (our choice:
-// two keep it a reply, not a list).
+// two keep it a reply, not a list; one beside a situation's own words).
 const maxFactReflections = 2
 
-// reflectNames reflects a fact the user just stated, or a pet or person
-// they named.
-func (t *turnView) reflectNames() string {
+// reflectNames reflects up to most facts the user just stated (news, not
+// what they told before), or a pet or person they named.
+func (t *turnView) reflectNames(most int) string {
 	// Up to two facts just told, their own name first ("Nice to meet
 	// you, Ann. Miso, what a good name for a cat.").
 	var said []string
 	for _, first := range []bool{true, false} {
 		for _, f := range t.facts {
-			if (f.kind.Kind == factName) != first || len(said) == maxFactReflections {
+			if f.told || (f.kind.Kind == factName) != first || len(said) == most {
 				continue
 			}
 			if r := t.sayWith("reflect.fact."+f.kind.Kind, 3, f.fields); r != "" {
@@ -392,7 +472,7 @@ func (t *turnView) reflectNames() string {
 	if t.vars["person_name"] != "" {
 		return t.say("reflect.person", 3)
 	}
-	if len(t.facts) > 0 {
+	if slices.ContainsFunc(t.facts, func(f fact) bool { return !f.told }) {
 		return t.say("reflect.fact", 3)
 	}
 	return ""
@@ -418,8 +498,11 @@ func (t *turnView) question(lead *situation) string {
 			return q
 		}
 	}
-	if len(t.topics) > 0 {
-		return t.sayWith("ask.topic", 5, map[string]string{"topic": t.topics[0].Name[t.lang]})
+	if tp := t.firstTopic(); tp != nil && !t.in(stateLow) {
+		if q := t.say("ask.topic."+tp.Tag, 5); q != "" {
+			return q
+		}
+		return t.sayWith("ask.topic", 5, map[string]string{"topic": tp.Name[t.lang]})
 	}
 	return t.say("ask", 5)
 }

@@ -30,6 +30,7 @@ type corpusCase struct {
 	Relationship string   `yaml:"relationship"`
 	Watch        bool     `yaml:"watch"`
 	Name         string   `yaml:"name"`
+	Greeting     string   `yaml:"greeting"`
 	Any          []string `yaml:"any"`
 	None         []string `yaml:"none"`
 	Label        string   `yaml:"label"`
@@ -100,6 +101,7 @@ func (cv *convo) hints(text string) bot.Hints {
 		Intent: string(perc.Intent), Sentiment: perc.Sentiment, Disclosure: string(perc.Disclosure),
 		Mood: cv.c.Mood, Lingering: cv.c.Lingering, Relationship: rel, Watch: cv.c.Watch || crisis,
 		Crisis: crisis, Memories: mems, Recent: append([]bot.ChatMessage(nil), cv.recent...), Now: cv.now,
+		Greeting: cv.c.Greeting,
 	}
 }
 
@@ -431,7 +433,7 @@ func TestOfflineData(t *testing.T) {
 	}
 	known := map[string]bool{}
 	for _, p := range []string{"user", "persona", "topic", "pet", "person", "pet_name", "person_name", "duration", "item", "the_item",
-		"name", "kind", "who", "place", "date", "job", "quote", "when", "thing", "n", "your_thing"} {
+		"name", "kind", "who", "age", "place", "date", "job", "quote", "when", "thing", "n", "your_thing", "someone", "due", "weekday", "month", "m", "d", "favorite"} {
 		known[p] = true
 	}
 	ph := regexp.MustCompile(`\{([a-z_]+)\}`)

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -65,12 +66,19 @@ type situation struct {
 	Kind     string   `yaml:"kind"`
 	Intent   string   `yaml:"intent"`
 	Keywords []string `yaml:"keywords"`
+	Patterns []string `yaml:"patterns"`
 	Traps    []string `yaml:"traps"`
 	Feel     feel     `yaml:"feel"`
 	Ask      string   `yaml:"ask"`
 	Deep     bool     `yaml:"deep"`
+	Lifts    bool     `yaml:"lifts"`
+	Gone     bool     `yaml:"gone"`
+	Dated    bool     `yaml:"dated"`
+	Greets   bool     `yaml:"greets"`
 	Thing    langText `yaml:"thing"`
 	Replaces []string `yaml:"replaces"`
+
+	res []pattern // Patterns, compiled
 }
 
 // topic is one row of topics.yaml; Tag "" lists traps.
@@ -78,6 +86,7 @@ type topic struct {
 	Tag      string   `yaml:"tag"`
 	Keywords []string `yaml:"keywords"`
 	Name     langText `yaml:"name"`
+	Passing  bool     `yaml:"passing"`
 }
 
 // dictEntry is one word of a dictionary in words.yaml.
@@ -89,12 +98,37 @@ type dictEntry struct {
 
 // wordsFile is words.yaml.
 type wordsFile struct {
-	Pets         []dictEntry `yaml:"pets"`
-	People       []dictEntry `yaml:"people"`
-	Traps        []string    `yaml:"traps"`
-	Durations    []string    `yaml:"durations"`
-	About        []string    `yaml:"about"`
-	Intensifiers []string    `yaml:"intensifiers"`
+	Pets         []dictEntry         `yaml:"pets"`
+	People       []dictEntry         `yaml:"people"`
+	Traps        []string            `yaml:"traps"`
+	Durations    []string            `yaml:"durations"`
+	About        []string            `yaml:"about"`
+	Subjects     []string            `yaml:"subjects"`
+	NotSubjects  []string            `yaml:"not_subjects"`
+	Intensifiers []string            `yaml:"intensifiers"`
+	Self         []string            `yaml:"self"`
+	Feelings     []feelWords         `yaml:"feelings"`
+	Favorites    []favorite          `yaml:"favorites"`
+	IntentTraps  map[string][]string `yaml:"intent_traps"`
+	SharedEvents []string            `yaml:"shared_events"`
+	Refer        struct {
+		Any  []string `yaml:"any"`
+		Pets []string `yaml:"pets"`
+	} `yaml:"refer"`
+}
+
+// feelWords is one row of words.yaml's feelings: words that name a feeling
+// of one trailer label.
+type feelWords struct {
+	Label string   `yaml:"label"`
+	Words []string `yaml:"words"`
+}
+
+// favorite is one row of words.yaml's favorites: what she answers when
+// asked her favourite of the thing the words name.
+type favorite struct {
+	Words  []string `yaml:"words"`
+	Answer langText `yaml:"answer"`
 }
 
 // factKind is one row of facts.yaml.
@@ -109,7 +143,7 @@ type factKind struct {
 	Reject   []string          `yaml:"reject"`
 	Patterns []string          `yaml:"patterns"`
 
-	res    []*regexp.Regexp
+	res    []pattern
 	values map[string]*regexp.Regexp // language → the value template as a pattern
 }
 
@@ -135,13 +169,26 @@ type knowledge struct {
 	dictSet   *heart.PhraseSet
 	dictOwner []dictRef
 
-	durations    []*regexp.Regexp
-	about        []*regexp.Regexp
+	durations    []pattern
+	about        []pattern
+	subjects     []pattern
+	notSubjects  []string
 	intensifiers *heart.PhraseSet
+	self         *heart.PhraseSet // the user speaking of themselves
+	feelSet      *heart.PhraseSet // words that name a feeling
+	feelOwner    []string         // phrase index → trailer label
+	favorites    []favorite
+	favSet       *heart.PhraseSet
+	favOwner     []int                       // phrase index → favorites index
+	intentTraps  map[string]*heart.PhraseSet // seed 001 intent → phrases that are not it
+	sharedEvents *heart.PhraseSet            // events that are not the user's own ("the party")
+	refer        *heart.PhraseSet            // words that point back at a pet or person
+	referPets    *heart.PhraseSet            // the ones that point at a pet only
 
 	facts    []factKind
 	askSet   *heart.PhraseSet
-	askOwner []int // phrase index → fact index
+	askOwner []int  // phrase index → fact index
+	askOwn   []bool // phrase index → one of the fact's own ask words (not a dictionary word)
 }
 
 // dictRef names one dictionary entry; dict "" is a trap.
@@ -201,19 +248,61 @@ func loadKnowledge() (*knowledge, error) {
 	if k.about, err = compileAll(w.About, "about"); err != nil {
 		return nil, fmt.Errorf("words.yaml about: %w", err)
 	}
+	if k.subjects, err = compileAll(w.Subjects, "someone"); err != nil {
+		return nil, fmt.Errorf("words.yaml subjects: %w", err)
+	}
+	k.notSubjects = w.NotSubjects
 	k.intensifiers = heart.NewPhraseSet(w.Intensifiers)
+	k.self = heart.NewPhraseSet(w.Self)
+	var feelings []string
+	for _, f := range w.Feelings {
+		if !heart.Label(f.Label).Known() {
+			return nil, fmt.Errorf("words.yaml feelings: label %q", f.Label)
+		}
+		for _, word := range f.Words {
+			feelings = append(feelings, word)
+			k.feelOwner = append(k.feelOwner, f.Label)
+		}
+	}
+	k.feelSet = heart.NewPhraseSet(feelings)
+	k.favorites = w.Favorites
+	var favs []string
+	for i, f := range w.Favorites {
+		if len(f.Answer) < len(languages()) {
+			return nil, fmt.Errorf("words.yaml favorites: %v needs an answer in every language", f.Words)
+		}
+		for _, word := range f.Words {
+			favs = append(favs, word)
+			k.favOwner = append(k.favOwner, i)
+		}
+	}
+	k.favSet = heart.NewPhraseSet(favs)
+	k.sharedEvents = heart.NewPhraseSet(w.SharedEvents)
+	k.intentTraps = map[string]*heart.PhraseSet{}
+	for intent, traps := range w.IntentTraps {
+		k.intentTraps[strings.ToUpper(intent)] = heart.NewPhraseSet(traps)
+	}
+	k.refer = heart.NewPhraseSet(append(slices.Clone(w.Refer.Any), w.Refer.Pets...))
+	k.referPets = heart.NewPhraseSet(w.Refer.Pets)
 	if err := k.compileFacts(); err != nil {
 		return nil, err
 	}
 	return k, nil
 }
 
-// checkPhrases requires every key in every language.
+// daysOfWeek is the length of phrases.yaml's weekdays table.
+const daysOfWeek = 7
+
+// checkPhrases requires every key in every language, and the names of
+// all the days.
 func (k *knowledge) checkPhrases() error {
 	for key, byLang := range k.book {
 		for _, l := range languages() {
 			if len(byLang[l]) == 0 {
 				return fmt.Errorf("phrases.yaml: %s has no %s variants", key, l)
+			}
+			if key == "weekdays" && len(byLang[l]) != daysOfWeek {
+				return fmt.Errorf("phrases.yaml: weekdays has %d %s days", len(byLang[l]), l)
 			}
 		}
 	}
@@ -232,6 +321,10 @@ func (k *knowledge) compileSituations() error {
 			return fmt.Errorf("situations.yaml: %s: feel label %q", s.Name, s.Feel.Label)
 		case s.Deep && len(s.Thing) < len(languages()):
 			return fmt.Errorf("situations.yaml: %s: a deep situation needs a thing in every language", s.Name)
+		}
+		var err error
+		if k.sits[i].res, err = compileAll(s.Patterns, ""); err != nil {
+			return fmt.Errorf("situations.yaml: %s: %w", s.Name, err)
 		}
 		for _, kw := range s.Keywords {
 			phrases = append(phrases, kw)
@@ -278,6 +371,7 @@ func (k *knowledge) compileFacts() error {
 		for _, a := range f.Ask {
 			asks = append(asks, a)
 			k.askOwner = append(k.askOwner, i)
+			k.askOwn = append(k.askOwn, true)
 		}
 		// A fact naming a dictionary word is asked about by that word too:
 		// "my cat's name", "do you remember my sister?".
@@ -286,6 +380,7 @@ func (k *knowledge) compileFacts() error {
 				for _, word := range e.Words {
 					asks = append(asks, word)
 					k.askOwner = append(k.askOwner, i)
+					k.askOwn = append(k.askOwn, false)
 				}
 			}
 		}
@@ -296,10 +391,10 @@ func (k *knowledge) compileFacts() error {
 
 // compileAll compiles patterns; group, when set, must be a named group of
 // each.
-func compileAll(patterns []string, group string) ([]*regexp.Regexp, error) {
-	out := make([]*regexp.Regexp, 0, len(patterns))
+func compileAll(patterns []string, group string) ([]pattern, error) {
+	out := make([]pattern, 0, len(patterns))
 	for _, p := range patterns {
-		re, err := regexp.Compile(p)
+		re, err := newPattern(p)
 		if err != nil {
 			return nil, fmt.Errorf("pattern %q: %w", p, err)
 		}

@@ -1,12 +1,13 @@
 package brain
 
 import (
-	"regexp"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"hearth/bot"
+	"hearth/heart"
 )
 
 // slotFactsLast is the last fact slot (DESIGN §5, seed 004 关系记忆:
@@ -36,6 +37,7 @@ func factSep(lang string) string {
 type fact struct {
 	kind   *factKind
 	fields map[string]string
+	told   bool // said before this message too: no news
 }
 
 // value writes the fact as its kind's value template in lang.
@@ -72,6 +74,9 @@ func (k *knowledge) factsIn(text, lang string) []fact {
 	for i := range k.facts {
 		kind := &k.facts[i]
 		for _, re := range kind.res {
+			if !re.may(text) {
+				continue
+			}
 			for _, m := range re.FindAllStringSubmatch(text, -1) {
 				f, ok := k.readFact(kind, re.SubexpNames(), m, lang)
 				if ok && !slices.ContainsFunc(out, f.sameAs) {
@@ -132,6 +137,19 @@ func (k *knowledge) dictEntry(d, word string) (dictEntry, bool) {
 	return dictEntry{}, false
 }
 
+// factMemory is the kind of fact a memory holds, by its label; nil for a
+// memory in the user's own words.
+func (k *knowledge) factMemory(content string) *factKind {
+	for i := range k.facts {
+		for _, l := range languages() {
+			if strings.HasPrefix(content, k.facts[i].Label[l]) {
+				return &k.facts[i]
+			}
+		}
+	}
+	return nil
+}
+
 // factsInMemory reads a memory back: a memory written with a kind's label
 // holds that kind's values; any other memory (a /remember in the user's own
 // words) is read like something the user said.
@@ -165,16 +183,24 @@ func (k *knowledge) factsInMemory(content, lang string) []fact {
 
 // known gathers what the user has told: memories, recollections, the recent
 // conversation and now (this message's facts), newest last, one fact per
-// distinct value.
-func (k *knowledge) known(h bot.Hints, now []fact) []fact {
-	var out []fact
-	add := func(fs []fact) {
+// distinct value. It returns now's facts as read in that light: a fact
+// about "he", "它" or "my cat" is about the pet or person it points at
+// (see resolve); one that points at nobody known is dropped.
+func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
+	add := func(fs []fact) []fact {
+		var kept []fact
 		for _, f := range fs {
-			if i := slices.IndexFunc(out, f.sameAs); i >= 0 {
-				out = append(out[:i], out[i+1:]...)
+			f, ok := k.resolve(f, all, h.Language)
+			if !ok {
+				continue
 			}
-			out = append(out, f)
+			if i := slices.IndexFunc(all, f.sameAs); i >= 0 {
+				all = append(all[:i], all[i+1:]...)
+			}
+			all = append(all, f)
+			kept = append(kept, f)
 		}
+		return kept
 	}
 	for _, m := range h.Memories {
 		add(k.factsInMemory(m, h.Language))
@@ -189,10 +215,79 @@ func (k *knowledge) known(h bot.Hints, now []fact) []fact {
 	for _, m := range h.Recent {
 		if m.Role == "user" {
 			add(k.factsIn(m.Content, h.Language))
+			all = mentionedLast(all, m.Content)
 		}
 	}
-	add(now)
-	return out
+	before := slices.Clone(all)
+	said = add(now)
+	for i, f := range said {
+		said[i].told = slices.ContainsFunc(before, func(g fact) bool { return g.sameAs(f) && g.value(langEN) == f.value(langEN) })
+	}
+	return all, said
+}
+
+// resolve reads the "name" of a fact that has no dictionary of its own (an
+// age): a word that points back ("he", "它", "この子") means the pet or
+// person told about most recently, a pet's or person's kind ("my cat")
+// the newest of that kind; anything else is a name as given.
+func (k *knowledge) resolve(f fact, prior []fact, lang string) (fact, bool) {
+	name, ok := f.fields["name"]
+	if !ok || len(f.kind.Dict) > 0 {
+		return f, true
+	}
+	entry, isKind := dictEntry{}, false
+	for _, d := range []string{dictPets, dictPeople} {
+		if e, found := k.dictEntry(d, name); found && k.wholeWord(d, name) {
+			entry, isKind = e, true
+		}
+	}
+	pointing := k.refer.Has(name) && utf8.RuneCountInString(name) <= maxReferRunes
+	petOnly := pointing && k.referPets.Has(name)
+	if !pointing && !isKind {
+		return f, true
+	}
+	for i := len(prior) - 1; i >= 0; i-- {
+		p := prior[i]
+		if len(p.kind.Dict) == 0 || p.fields["name"] == "" {
+			continue
+		}
+		fits := pointing
+		for field, d := range p.kind.Dict {
+			fits = fits && (!petOnly || d == dictPets) || isKind && sameWord(entry.Name, p.fields[field])
+		}
+		if fits {
+			g := fact{kind: f.kind, fields: maps.Clone(f.fields)}
+			g.fields["name"] = p.fields["name"]
+			return g, true
+		}
+	}
+	return fact{}, false
+}
+
+// mentionedLast moves the pets and people text names by name to the end
+// of facts: what "he" or "它" points at is who was talked about last, not
+// who was introduced last.
+func mentionedLast(facts []fact, text string) []fact {
+	var named []fact
+	rest := facts[:0:0]
+	for _, f := range facts {
+		if n := f.fields["name"]; len(f.kind.Dict) > 0 && n != "" && strings.Contains(strings.ToLower(text), strings.ToLower(n)) {
+			named = append(named, f)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	return append(rest, named...)
+}
+
+// maxReferRunes bounds a pointing word taken as a whole name ("he",
+// "この子"); a longer capture holds more than the word.
+const maxReferRunes = 3
+
+// wholeWord reports whether word is, whole, a word of dictionary d.
+func (k *knowledge) wholeWord(d, word string) bool {
+	hits := k.dictSet.Find(word)
+	return len(hits) == 1 && hits[0].Start == 0 && hits[0].End == len(heart.Fold(word)) && k.dictOwner[hits[0].Index].dict == d
 }
 
 // remember turns the facts of this message into the trailer's memory
@@ -223,8 +318,12 @@ func (k *knowledge) remember(h bot.Hints, said []fact) []rememberItem {
 		}
 		fresh := false
 		for _, v := range vals {
-			if !slices.ContainsFunc(all, v.sameAs) {
+			i := slices.IndexFunc(all, v.sameAs)
+			switch {
+			case i < 0:
 				all, fresh = append(all, v), true
+			case all[i].value(h.Language) != v.value(h.Language):
+				all[i], fresh = v, true // Biscuit turned thirteen
 			}
 		}
 		if !fresh {
@@ -269,8 +368,11 @@ func (k *knowledge) named(d, text string) []dictEntry {
 }
 
 // firstGroup returns the first match of any pattern's group name in text.
-func firstGroup(res []*regexp.Regexp, name, text string) string {
+func firstGroup(res []pattern, name, text string) string {
 	for _, re := range res {
+		if !re.may(text) {
+			continue
+		}
 		if m := re.FindStringSubmatch(text); m != nil {
 			if v := strings.TrimSpace(m[re.SubexpIndex(name)]); v != "" {
 				return v

@@ -15,6 +15,15 @@ import (
 // "I don't think you told me".
 func (t *turnView) recall() string {
 	asked := t.askedFact()
+	if asked == nil {
+		// "你还记得豆豆吗": a name they told is asked after by itself.
+		for i := len(t.known) - 1; i >= 0; i-- {
+			if f := t.known[i]; len(f.kind.Dict) > 0 && t.mentions(t.h.Text, f) {
+				asked = f.kind
+				break
+			}
+		}
+	}
 	if asked != nil {
 		want := ""
 		for _, d := range asked.Dict {
@@ -22,10 +31,17 @@ func (t *turnView) recall() string {
 				want = es[0].Name[langEN]
 			}
 		}
+		// A fact about someone (an age) answers for the one the question
+		// names ("how old is my cat?" → Biscuit), never for another.
+		someone := asked.Kind != factName && len(asked.Dict) == 0 && strings.Contains(asked.Value[langEN], "{name}")
+		who := t.vars["pet_name"]
+		if who == "" {
+			who = t.vars["person_name"]
+		}
 		var match *fact
 		for i := len(t.known) - 1; i >= 0; i-- {
 			f := &t.known[i]
-			if f.kind != asked {
+			if f.kind != asked || someone && (who == "" || !strings.EqualFold(f.fields["name"], who)) {
 				continue
 			}
 			if want == "" || sameFieldWord(t.k, *f, want) {
@@ -54,7 +70,7 @@ func (t *turnView) recall() string {
 	// No fact of the kind asked: what they said about it, recalled or
 	// recent, is the next best answer ("我生日是哪天来着？" → the day they
 	// named it).
-	if quote, when, ok := t.recallSaid(); ok {
+	if quote, when, ok := t.recallSaid(asked); ok {
 		return t.sayWith("remember.said", 2, map[string]string{"quote": quote, "when": when})
 	}
 	if asked != nil {
@@ -76,12 +92,15 @@ func sameFieldWord(k *knowledge, f fact, want string) bool {
 	return false
 }
 
-// askedFact is the kind of fact a "do you remember…" question asks for.
+// askedFact is the kind of fact a "do you remember…" question asks for:
+// one its own words ask for ("how old" → age) before one a dictionary
+// word names ("my cat" → pet), the first in facts.yaml order.
 func (t *turnView) askedFact() *factKind {
-	best := -1
+	best, own := -1, false
 	for _, h := range t.k.askSet.Find(t.h.Text) {
-		if i := t.k.askOwner[h.Index]; best < 0 || i < best {
-			best = i
+		i, o := t.k.askOwner[h.Index], t.k.askOwn[h.Index]
+		if best < 0 || o && !own || o == own && i < best {
+			best, own = i, o
 		}
 	}
 	if best < 0 {
@@ -90,20 +109,36 @@ func (t *turnView) askedFact() *factKind {
 	return &t.k.facts[best]
 }
 
+// asks reports whether text has a word that asks for fact kind f.
+func (k *knowledge) asks(text string, f *factKind) bool {
+	for _, h := range k.askSet.Find(text) {
+		if &k.facts[k.askOwner[h.Index]] == f {
+			return true
+		}
+	}
+	return false
+}
+
 // maxQuoteRunes bounds a quoted earlier message (our choice: one line).
 const maxQuoteRunes = 60
 
 // recallSaid finds something the user said before about what the question
 // names: recollections first (most relevant first, DESIGN §12), then
-// memories, then the recent conversation, newest first.
-func (t *turnView) recallSaid() (quote, when string, ok bool) {
+// memories, then the recent conversation, newest first. When the question
+// asks for a kind of fact, only words that speak of it answer ("what's my
+// name?" is not answered with "my sister's name is Mia"); a memory that
+// holds facts ("Work: nurse") is never quoted raw, recalled or not: its
+// facts answered already, if anything could.
+func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	needle := strings.ToLower(firstGroup(t.k.about, "about", t.h.Text))
 	var tags []string
 	for _, tp := range t.topics {
 		tags = append(tags, tp.Tag)
 	}
+	// "what I was worried about" is about what they said worried.
+	feel := t.k.feelingIn(t.h.Text)
 	matches := func(text string) bool {
-		if strings.TrimSpace(text) == "" || text == t.h.Text {
+		if strings.TrimSpace(text) == "" || text == t.h.Text || asked != nil && !t.k.asks(text, asked) || t.k.factMemory(text) != nil {
 			return false
 		}
 		if needle != "" {
@@ -116,16 +151,26 @@ func (t *turnView) recallSaid() (quote, when string, ok bool) {
 				}
 			}
 		}
+		if feel != "" && len(tags) == 0 {
+			if t.k.feelingIn(text) == feel {
+				return true
+			}
+			for _, s := range t.k.situationsIn(text, "", false) {
+				if s.Kind == kindContent && s.Feel.Label == feel {
+					return true
+				}
+			}
+		}
 		return false
 	}
-	if needle == "" && len(tags) == 0 {
+	if needle == "" && len(tags) == 0 && feel == "" {
 		// Nothing to match by: the recall stage's episodes are what the
 		// question was about, the first sharing a word with it, else the
 		// most relevant.
 		var best *bot.Recollection
 		for i := range t.h.Recalled {
 			r := &t.h.Recalled[i]
-			if r.Kind != "episode" || strings.TrimSpace(r.Text) == "" || r.Text == t.h.Text {
+			if r.Kind != "episode" || strings.TrimSpace(r.Text) == "" || r.Text == t.h.Text || asked != nil && !t.k.asks(r.Text, asked) {
 				continue
 			}
 			if sharesWord(t.h.Text, r.Text) {
@@ -211,4 +256,15 @@ func sharesWord(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// feelingIn is the trailer label of the first feeling word in text
+// (words.yaml feelings), "" if none.
+func (k *knowledge) feelingIn(text string) string {
+	for _, h := range k.feelSet.Find(text) {
+		if !h.Negated {
+			return k.feelOwner[h.Index]
+		}
+	}
+	return ""
 }

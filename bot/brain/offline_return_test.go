@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hearth/bot"
+	"hearth/heart"
 )
 
 // checkIn asks the offline brain's life loop and returns what it would send.
@@ -120,5 +121,60 @@ func TestOfflineQuotesTheRecollectionTheQuestionIsAbout(t *testing.T) {
 	}}
 	if got := reply(t, o, h).Text; !strings.Contains(got, "面接がある") {
 		t.Errorf("reply %q, want the interview recalled", got)
+	}
+}
+
+// TestOfflineCheckInKnowsWhatToAskAfter: a check-in never asks after a pet
+// the user lost ("How's Rex doing these days?" after "my dog Rex died"),
+// nor after the weather of a passing remark; a matter they shared is named
+// in a sentence that reads ("since losing your job").
+func TestOfflineCheckInKnowsWhatToAskAfter(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		said, memory, word string
+		named              bool
+	}{
+		{"my dog Rex died this morning", "Pets: Rex (dog); Miso (cat)", "Rex", false},
+		{"it's raining again", "", "weather", false},
+		{"I lost my job today", "", "losing your job", true},
+	} {
+		h := bot.Hints{Language: "en", User: "Ann", Relationship: "friend", Silence: 3 * 24 * time.Hour,
+			Recent: []bot.ChatMessage{{Role: "user", Content: tt.said}, {Role: "assistant", Content: "I see."}}}
+		if tt.memory != "" {
+			h.Memories = []string{tt.memory}
+		}
+		for d := range 7 {
+			h.Now = now.AddDate(0, 0, d)
+			if _, msg := checkIn(t, o, h); strings.Contains(msg, tt.word) != tt.named {
+				t.Errorf("after %q, day %d: check-in %q; want %q named: %v", tt.said, d, msg, tt.word, tt.named)
+			}
+		}
+	}
+}
+
+// TestOfflineAFactIsNoHeavyTopic: a fact the user states ("my sister Mia
+// called") is worth keeping, not the heavy topic a return greeting asks
+// after (seed 003 §7.1 wants a deep one): its salience stays below
+// heart.ReturnTopicSalience, and a fact said again adds none.
+func TestOfflineAFactIsNoHeavyTopic(t *testing.T) {
+	o := NewOffline()
+	h := bot.Hints{Language: "en", User: "Ann", Text: "my sister Mia called"}
+	salience := func(h bot.Hints) float64 {
+		var tr struct {
+			Salience float64 `json:"salience"`
+		}
+		if err := json.Unmarshal([]byte(reply(t, o, h).Trailer), &tr); err != nil {
+			t.Fatal(err)
+		}
+		return tr.Salience
+	}
+	first := salience(h)
+	if first >= heart.ReturnTopicSalience || first < baseSalience {
+		t.Errorf("a new fact: salience %.2f, want between %.2f and %.2f", first, baseSalience, heart.ReturnTopicSalience)
+	}
+	h.Recent = []bot.ChatMessage{{Role: "user", Content: "my sister Mia called"}, {Role: "assistant", Content: "Tell me about Mia."}}
+	if again := salience(h); again >= first {
+		t.Errorf("the same fact again: salience %.2f, want less than %.2f", again, first)
 	}
 }

@@ -507,8 +507,27 @@ func TestNew(t *testing.T) {
 }
 
 func BenchmarkOfflineReply(b *testing.B) {
+	benchmarkReply(b, bot.Hints{Language: "zh", Persona: "露娜", User: "小明", Text: "今天工作好累，我叫小明", Intent: "SMALL_TALK", Emotion: "sad", ProactiveQuestion: true, MaxLength: 200})
+}
+
+// BenchmarkOfflineReplyHistory: a reply with a full prompt history
+// (bot.HistoryTurns turns) and memories, all of which the offline brain
+// reads for facts, names, hard talks and losses on every reply.
+func BenchmarkOfflineReplyHistory(b *testing.B) {
+	var recent []bot.ChatMessage
+	for range bot.HistoryTurns {
+		recent = append(recent,
+			bot.ChatMessage{Role: "user", Content: "my cat Miso is sick and I had a long day at work with my boss"},
+			bot.ChatMessage{Role: "assistant", Content: "I'm sorry. I hope Miso feels better soon. How are you holding up?"})
+	}
+	benchmarkReply(b, bot.Hints{Language: "en", Persona: "Luna", User: "Ann", Text: "the vet said he needs rest", Emotion: "sad", ProactiveQuestion: true,
+		MaxLength: 200, Recent: recent, Memories: []string{"Pets: Miso (cat)", "People: Mia (sister)"}, Now: time.Date(2026, 3, 10, 20, 0, 0, 0, time.UTC)})
+}
+
+// benchmarkReply measures the offline brain's reply to h, a new turn each
+// time.
+func benchmarkReply(b *testing.B, h bot.Hints) {
 	o := NewOffline()
-	h := bot.Hints{Language: "zh", Persona: "露娜", User: "小明", Text: "今天工作好累，我叫小明", Intent: "SMALL_TALK", Emotion: "sad", ProactiveQuestion: true, MaxLength: 200}
 	req := bot.Request{Kind: bot.KindReply, Hints: h, Stream: func(string) {}}
 	b.ReportAllocs()
 	i := 0

@@ -88,10 +88,14 @@ func (t *turnView) pick(key string, slot uint64, extra map[string]string) string
 }
 
 // specificity counts a variant's placeholders that carry what the user
-// said (the names of user and persona carry nothing new).
+// said (the names of user and persona carry nothing new); a name counts
+// twice ("happy birthday to Biscuit" over "happy birthday to your cat").
 func specificity(v string) int {
-	n := strings.Count(v, "{")
-	return n - strings.Count(v, "{user}") - strings.Count(v, "{persona}")
+	n := strings.Count(v, "{") - strings.Count(v, "{user}") - strings.Count(v, "{persona}")
+	for _, name := range []string{"{pet_name}", "{person_name}", "{someone}"} {
+		n += strings.Count(v, name)
+	}
+	return n
 }
 
 // fill replaces every {name} with its value; ok is false when one is empty.
@@ -127,10 +131,14 @@ func (t *turnView) mark(s string) {
 
 // lastSaid is how many replies ago a sentence of s was said, -1 if none
 // of the recent replies said any.
-func (t *turnView) lastSaid(s string) int {
+func (t *turnView) lastSaid(s string) int { return ageIn(t.said, s) }
+
+// ageIn is how many replies ago a sentence of s was said by said's count,
+// -1 if none was.
+func ageIn(said map[string]int, s string) int {
 	age := -1
 	for _, sent := range sentences(s) {
-		if a, ok := t.said[normSentence(sent)]; ok && (age < 0 || a < age) {
+		if a, ok := said[normSentence(sent)]; ok && (age < 0 || a < age) {
 			age = a
 		}
 	}
@@ -250,9 +258,10 @@ func capitalise(s, lang string) string {
 
 // yourThing is what a follow-up is about, as the companion names it to
 // the user: "exam" → "your exam", "my interview" → "your interview", "the
-// trip" stays; in Chinese and Japanese the user's 我的/私の becomes 你的 or
-// goes.
-func yourThing(about, lang string) string {
+// trip" stays, and a shared event is "the party" (words.yaml
+// shared_events); in Chinese and Japanese the user's 我的/私の becomes 你的
+// or goes.
+func (k *knowledge) yourThing(about, lang string) string {
 	about = strings.TrimSpace(about)
 	switch lang {
 	case langZH:
@@ -268,6 +277,9 @@ func yourThing(about, lang string) string {
 		if strings.HasPrefix(lower, det) {
 			return about
 		}
+	}
+	if k.sharedEvents.Has(about) {
+		return "the " + about
 	}
 	return "your " + about
 }
