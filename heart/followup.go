@@ -26,6 +26,13 @@ import (
 type FollowUp struct {
 	About string `json:"about"`
 	Due   string `json:"due"`
+	// Rough is how the user dated it when the words name a span, not a
+	// day: the rule's kind and argument ("sunday0" for "this weekend",
+	// "monthend1" for "next month", data/followups.txt); "" for a day
+	// ("Friday", "March 3"). Due is then the span's last day, the day
+	// after which asking is safe, never a date to repeat to the user.
+	// Not stored: only ExtractFollowUps knows it.
+	Rough string `json:"-"`
 }
 
 // Bounds of follow-ups; hearth's choices.
@@ -67,11 +74,11 @@ func ExtractFollowUps(text string, now time.Time) []FollowUp {
 		if about == "" {
 			continue
 		}
-		due, ok := t.firstDate(s, today)
+		due, rough, ok := t.firstDate(s, today)
 		if !ok || !inHorizon(due, today) {
 			continue
 		}
-		f := FollowUp{About: about, Due: due.Format(time.DateOnly)}
+		f := FollowUp{About: about, Due: due.Format(time.DateOnly), Rough: rough}
 		if !slices.Contains(out, f) {
 			out = append(out, f)
 		}
@@ -355,7 +362,7 @@ func (l *followUpLexicon) firstEvent(s string) string {
 
 // firstDate reads the leftmost (then longest) date expression of s as a
 // day, against today.
-func (l *followUpLexicon) firstDate(s string, today time.Time) (time.Time, bool) {
+func (l *followUpLexicon) firstDate(s string, today time.Time) (time.Time, string, bool) {
 	var (
 		best []int
 		rule *dateRule
@@ -367,7 +374,7 @@ func (l *followUpLexicon) firstDate(s string, today time.Time) (time.Time, bool)
 		}
 	}
 	if rule == nil {
-		return time.Time{}, false
+		return time.Time{}, "", false
 	}
 	vals := map[string]string{}
 	for i, name := range rule.slots {
@@ -375,7 +382,12 @@ func (l *followUpLexicon) firstDate(s string, today time.Time) (time.Time, bool)
 			vals[name] = s[lo:best[3+2*i]]
 		}
 	}
-	return l.resolve(rule, vals, today)
+	due, ok := l.resolve(rule, vals, today)
+	rough := ""
+	if rule.kind == "sunday" || rule.kind == "monthend" {
+		rough = rule.kind + strconv.Itoa(rule.arg)
+	}
+	return due, rough, ok
 }
 
 // resolve turns a matched rule into a day.

@@ -64,7 +64,7 @@ func TestParseTrailer(t *testing.T) {
 		{"follow-ups", `{"follow_ups":[{"about":" the  exam ","due":"2026-03-13"},{"about":"x","due":"Friday"},{"about":"","due":"2026-03-14"},` +
 			`{"about":"the exam","due":"2026-03-13"},3,{"about":"面试","due":"2026-03-10"}]}`,
 			func(r Reflection) bool {
-				return slices.Equal(r.FollowUps, []FollowUp{{"the exam", "2026-03-13"}, {"面试", "2026-03-10"}})
+				return slices.Equal(r.FollowUps, []FollowUp{{About: "the exam", Due: "2026-03-13"}, {About: "面试", Due: "2026-03-10"}})
 			}},
 		{"at most 3 follow-ups, about cut", `{"follow_ups":[{"about":"` + strings.Repeat("試", 100) + `","due":"2026-01-01"},` +
 			`{"about":"b","due":"2026-01-02"},{"about":"c","due":"2026-01-03"},{"about":"d","due":"2026-01-04"}]}`,

@@ -123,7 +123,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 			}
 		}
 	}
-	if l := t.lead(); l != nil && l.Name == "remember" {
+	if l := t.lead(); l != nil && l.Name == situationRemember {
 		// A question about what was said states nothing new.
 		t.known, t.facts = o.k.known(h, nil)
 	}
@@ -328,7 +328,7 @@ func (t *turnView) compose() []part {
 		add(t.say("sit.question", 2), prioAck)
 		add(t.say("sit.question.ask", 5), prioQuestion)
 		return parts
-	case content && lead.Name == "remember":
+	case content && lead.Name == situationRemember:
 		add(t.recall(), prioAck)
 	case content && lead.Feel.Label == string(heart.LabelNeutral) && (feeling != "" && negative(feltLabel(t.felt())) || t.hardBeside(lead) != nil):
 		// A plain matter told with a hard feeling ("明日の面接が不安で",

@@ -286,6 +286,10 @@ func (t *turnView) ahead() bool {
 	switch {
 	case days <= 0:
 		return false // today's is happening, not ahead
+	case fus[0].Rough != "":
+		// "next month" is said back as a month, never as the day the
+		// check-in waits for.
+		key = "due." + fus[0].Rough
 	case days == 1:
 		key = "due.tomorrow"
 	case days < dueNextWeekDays:

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"hearth/bot"
+	"hearth/heart"
 )
 
 // recall answers "do you remember…" from what the user told: the fact
@@ -119,6 +120,9 @@ func (k *knowledge) asks(text string, f *factKind) bool {
 	return false
 }
 
+// situationRemember names the "do you remember…" row of situations.yaml.
+const situationRemember = "remember"
+
 // maxQuoteRunes bounds a quoted earlier message (our choice: one line).
 const maxQuoteRunes = 60
 
@@ -126,9 +130,8 @@ const maxQuoteRunes = 60
 // names: recollections first (most relevant first, DESIGN §12), then
 // memories, then the recent conversation, newest first. When the question
 // asks for a kind of fact, only words that speak of it answer ("what's my
-// name?" is not answered with "my sister's name is Mia"); a memory that
-// holds facts ("Work: nurse") is never quoted raw, recalled or not: its
-// facts answered already, if anything could.
+// name?" is not answered with "my sister's name is Mia"), unless both tell
+// of the same event; see notSaid for what is never quoted.
 func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	needle := strings.ToLower(firstGroup(t.k.about, "about", t.h.Text))
 	var tags []string
@@ -137,8 +140,22 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	}
 	// "what I was worried about" is about what they said worried.
 	feel := t.k.feelingIn(t.h.Text)
+	// "你还记得我被裁员的事吗" is about the time they said they were laid off.
+	sits := t.k.subjectSituations(t.h.Text)
 	matches := func(text string) bool {
-		if strings.TrimSpace(text) == "" || text == t.h.Text || asked != nil && !t.k.asks(text, asked) || t.k.factMemory(text) != nil {
+		if t.k.notSaid(text, t.h.Text) {
+			return false
+		}
+		if len(sits) > 0 {
+			// The event is what was asked for ("where was I laid off?"): any
+			// message telling it answers, whatever fact kind the words ask.
+			for s := range t.k.subjectSituations(text) {
+				if sits[s] {
+					return true
+				}
+			}
+		}
+		if asked != nil && !t.k.asks(text, asked) {
 			return false
 		}
 		if needle != "" {
@@ -163,14 +180,16 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 		}
 		return false
 	}
-	if needle == "" && len(tags) == 0 && feel == "" {
+	if needle == "" && len(tags) == 0 && feel == "" && len(sits) == 0 {
 		// Nothing to match by: the recall stage's episodes are what the
 		// question was about, the first sharing a word with it, else the
-		// most relevant.
+		// most relevant; without those, the newest thing they said in the
+		// conversation that shares a word with the question beyond its
+		// "do you remember" ("上个月" in "你记得我上个月发生了什么吗").
 		var best *bot.Recollection
 		for i := range t.h.Recalled {
 			r := &t.h.Recalled[i]
-			if r.Kind != "episode" || strings.TrimSpace(r.Text) == "" || r.Text == t.h.Text || asked != nil && !t.k.asks(r.Text, asked) {
+			if r.Kind != "episode" || t.k.notSaid(r.Text, t.h.Text) || asked != nil && !t.k.asks(r.Text, asked) {
 				continue
 			}
 			if sharesWord(t.h.Text, r.Text) {
@@ -181,10 +200,18 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 				best = r
 			}
 		}
-		if best == nil {
-			return "", "", false
+		if best != nil {
+			return clip(best.Text), t.when(best.At), true
 		}
-		return clip(best.Text), t.when(best.At), true
+		subject := t.k.withoutAsking(t.h.Text)
+		for i := len(t.h.Recent) - 1; i >= 0; i-- {
+			m := t.h.Recent[i]
+			if m.Role == "user" && !t.k.notSaid(m.Content, t.h.Text) && (asked == nil || t.k.asks(m.Content, asked)) &&
+				sharesWord(subject, m.Content) {
+				return clip(m.Content), t.say("when.before", 7), true
+			}
+		}
+		return "", "", false
 	}
 	for _, r := range t.h.Recalled {
 		if matches(r.Text) {
@@ -202,6 +229,48 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// notSaid reports whether text cannot answer the question q as something
+// the user said: empty, q itself, a memory of facts ("Work: nurse", whose
+// facts answered already if anything could), or an earlier "do you
+// remember…" of theirs (a question tells nothing).
+func (k *knowledge) notSaid(text, q string) bool {
+	if strings.TrimSpace(text) == "" || text == q || k.factMemory(text) != nil {
+		return true
+	}
+	for _, s := range k.situationsIn(text, "", false) {
+		if s.Name == situationRemember {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectSituations are the content situations text tells of, by name,
+// the "do you remember" situation itself left out.
+func (k *knowledge) subjectSituations(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range k.situationsIn(text, "", false) {
+		if s.Kind == kindContent && s.Name != situationRemember {
+			out[s.Name] = true
+		}
+	}
+	return out
+}
+
+// withoutAsking is text folded with the words that ask "do you remember"
+// blanked, so that only what the question is about is left to match.
+func (k *knowledge) withoutAsking(text string) string {
+	folded := []byte(heart.Fold(text))
+	for _, h := range k.sitSet.Find(text) {
+		if i := k.sitOwner[h.Index]; i >= 0 && k.sits[i].Name == situationRemember {
+			for j := h.Start; j < h.End; j++ {
+				folded[j] = ' '
+			}
+		}
+	}
+	return string(folded)
 }
 
 // when says how long ago at was, relative to Hints.Now.
