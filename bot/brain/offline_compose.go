@@ -369,12 +369,24 @@ func (t *turnView) compose() []part {
 		// Seed 002 refusal knobs: still upset, so the reply says so.
 		add(t.say("cool", 4), prioCool)
 	}
-	if leaving == "" && !welcome && !answered {
+	if leaving == "" && !welcome && !answered && !asks(parts) {
+		// One question a reply: a reflection that asks ("How is Mia these
+		// days?") is it.
 		add(t.question(lead), prioQuestion)
 	} else if leaving != "" {
 		add(t.say(leaving, 6), prioFrame)
 	}
 	return parts
+}
+
+// asks reports whether a part ends in a question.
+func asks(parts []part) bool {
+	for _, p := range parts {
+		if s := strings.TrimSpace(p.text); strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") {
+			return true
+		}
+	}
+	return false
 }
 
 // statements keeps the sentences of s that ask nothing.

@@ -326,6 +326,30 @@ func TestOfflineNoAgainOnFirstMention(t *testing.T) {
 	}
 }
 
+// TestOfflineOneQuestion: a reflection that asks after someone ("How is
+// Mia these days?") is the reply's question; no second one follows it.
+func TestOfflineOneQuestion(t *testing.T) {
+	o := NewOffline()
+	asked := 0
+	for turn := range 20 {
+		cv := newConvo(t, o, corpusCase{Lang: langEN})
+		cv.say("my sister Mia called")
+		cv.turn = turn
+		_, got, _ := cv.say("she's getting married in June")
+		before, after, found := strings.Cut(got.Text, "these days?")
+		if !found {
+			continue
+		}
+		asked++
+		if strings.Contains(after, "?") || strings.Count(before, "?") > 0 {
+			t.Errorf("turn %d: two questions in %q", turn, got.Text)
+		}
+	}
+	if asked == 0 {
+		t.Fatal("no variant asked after Mia; the test checks nothing")
+	}
+}
+
 // TestOfflineLifeLoop: seed 003 §7.1 by state, after a day of silence, never
 // in a crisis; the check-in names something real when there is something,
 // changes from one day to the next, and never sounds like a help desk or
