@@ -34,6 +34,7 @@ const (
 	msgExport
 	msgOperatorAlert
 	msgOperatorReview
+	msgFallbackName
 )
 
 var texts = map[msg][3]string{ // en, zh, ja
@@ -157,7 +158,12 @@ var texts = map[msg][3]string{ // en, zh, ja
 		"[hearth] 观察期：用户 %s（%s）需要人工审核：%s。解除：hearth watch clear --user %s",
 		"[hearth] 観察期間：ユーザー %s（%s）に人の確認が必要です：%s。解除：hearth watch clear --user %s",
 	},
+	msgFallbackName: {"friend", "朋友", "あなた"},
 }
+
+// FallbackUserName is how the companion calls a user whose name nobody
+// knows (the console without $USER), in the persona's language.
+func FallbackUserName(lang string) string { return text0(lang, msgFallbackName) }
 
 // text0 renders a user-facing text in lang ("en", "zh", "ja"; others → en).
 func text0(lang string, m msg, args ...any) string {

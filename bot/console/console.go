@@ -24,9 +24,11 @@ const MaxLine = 1 << 20
 
 // Config wires a console transport.
 type Config struct {
-	In      io.Reader
-	Out     io.Writer
-	User    string // the user's name; the chat id and user id are derived from it
+	In   io.Reader
+	Out  io.Writer
+	User string // the user's id; the chat id is the same
+	// Name is how the companion calls the user; "" means User.
+	Name    string
 	Persona string // printed before each reply
 	// FileDir receives attachments (the /me chart, /export) as files whose
 	// paths are printed, and keeps them. "" means a private directory made
@@ -57,6 +59,9 @@ func New(cfg Config) *Transport {
 	}
 	if cfg.User == "" {
 		cfg.User = "you"
+	}
+	if cfg.Name == "" {
+		cfg.Name = cfg.User
 	}
 	// Message ids must stay unique across restarts of the same instance
 	// file (they are deduplicated), so they start with this run's clock.
@@ -109,7 +114,7 @@ func (t *Transport) Run(ctx context.Context, in bot.Inbound) error {
 			m := bot.Message{
 				Platform: bot.PlatformConsole, ChatID: t.cfg.User, ChatKind: bot.ChatPrivate,
 				MessageID: strconv.FormatInt(t.runID, 36) + "-" + strconv.Itoa(t.inSeq),
-				UserID:    t.cfg.User, UserName: t.cfg.User, Text: line, Modality: bot.ModalityText,
+				UserID:    t.cfg.User, UserName: t.cfg.Name, Text: line, Modality: bot.ModalityText,
 				At: t.cfg.Now(), Addressed: true,
 			}
 			if err := in.HandleMessage(ctx, m); err != nil {

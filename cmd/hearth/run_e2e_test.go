@@ -182,3 +182,35 @@ func TestHelpPrintsUsageAndFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleWithoutLoginNameIsCalledFriend: without $USER or --user the
+// console user keeps the id console:you, and the companion calls them by
+// the persona language's word for a friend, never "you" inside Chinese.
+func TestConsoleWithoutLoginNameIsCalledFriend(t *testing.T) {
+	dir := t.TempDir()
+	persona, err := os.ReadFile(examplePersona(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zh := filepath.Join(dir, "zh.yaml")
+	if err := os.WriteFile(zh, []byte(strings.Replace(string(persona), "\nlanguage: en\n", "\nlanguage: zh\n", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "luna.db")
+	var out, errb bytes.Buffer
+	env := Env{Stdin: strings.NewReader("好累啊\n晚安\n"), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
+	if code := Main(context.Background(), []string{"chat", "--db", db, "--persona", zh}, env); code != 0 {
+		t.Fatalf("chat: exit %d\n%s", code, errb.String())
+	}
+	if strings.Contains(out.String(), "you") {
+		t.Errorf("the companion calls the user \"you\" in Chinese:\n%s", out.String())
+	}
+	out.Reset()
+	env.Stdin = strings.NewReader("")
+	if code := Main(context.Background(), []string{"state", "--db", db, "--user", "console:you"}, env); code != 0 {
+		t.Fatalf("state: exit %d\n%s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"name": "朋友"`) {
+		t.Errorf("state of console:you lacks the name 朋友:\n%s", out.String())
+	}
+}

@@ -116,7 +116,7 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 		transports = append(transports, d)
 	}
 	if len(transports) == 0 {
-		c, err := newConsole(env, log, inst.persona.Name, consoleUser(env), *files)
+		c, err := newConsole(env, log, inst.persona, consoleUser(env), *files)
 		if err != nil {
 			return err
 		}
@@ -167,7 +167,7 @@ func cmdChat(ctx context.Context, args []string, env Env) error {
 	if name == "" {
 		name = consoleUser(env)
 	}
-	c, err := newConsole(env, log, inst.persona.Name, name, *files)
+	c, err := newConsole(env, log, inst.persona, name, *files)
 	if err != nil {
 		return err
 	}
@@ -178,20 +178,29 @@ func cmdChat(ctx context.Context, args []string, env Env) error {
 // newConsole is the console transport. Its attachments go to filesDir and
 // stay there, or, without one, to a private temp dir removed when the
 // caller closes it (after serve returned, so after the last reply).
-func newConsole(env Env, log *slog.Logger, persona, user, filesDir string) (*console.Transport, error) {
+func newConsole(env Env, log *slog.Logger, persona bot.Persona, user, filesDir string) (*console.Transport, error) {
 	if filesDir == "" {
 		log.Info("console: /me charts and /export files go to a private temp dir removed at exit; --files DIR keeps them")
 	} else if err := os.MkdirAll(filesDir, 0o700); err != nil {
 		return nil, usageError{fmt.Errorf("--files: %w", err)}
 	}
-	return console.New(console.Config{In: env.Stdin, Out: env.Stdout, User: user, Persona: persona, FileDir: filesDir}), nil
+	name := user
+	if user == "" {
+		// No login name to go by: the user is "you" to the instance file
+		// and "friend" (in the persona's language) to the companion, who
+		// would otherwise say "晚安，you".
+		user, name = consoleFallbackUser, bot.FallbackUserName(persona.Language)
+	}
+	return console.New(console.Config{In: env.Stdin, Out: env.Stdout, User: user, Name: name, Persona: persona.Name, FileDir: filesDir}), nil
 }
 
+// consoleFallbackUser is the console user's id without $USER or --user
+// (console:you, as it always was, so existing files keep their user).
+const consoleFallbackUser = "you"
+
+// consoleUser is the console user's id: $USER, else "" (the fallback).
 func consoleUser(env Env) string {
-	if u := env.Getenv("USER"); u != "" {
-		return u
-	}
-	return "you"
+	return env.Getenv("USER")
 }
 
 // operatorChats reads the chats that receive Watch alerts:
