@@ -319,7 +319,30 @@ func (t *turnView) compose() []part {
 		// A hello with news: greet, then answer. Hard news needs no hello.
 		add(t.say("greet", 1), prioFrame)
 	}
-	answered := false // what they said answers the question we would ask
+	answered, done := t.answer(lead, feeling, leaving != "" || welcome, add)
+	if done {
+		return parts
+	}
+	if strings.EqualFold(t.h.Lingering, string(heart.LabelAnger)) && t.h.RefusalAllowed {
+		// Seed 002 refusal knobs: still upset, so the reply says so.
+		add(t.say("cool", 4), prioCool)
+	}
+	if leaving == "" && !welcome && !answered && !asks(parts) {
+		// One question a reply: a reflection that asks ("How is Mia these
+		// days?") is it.
+		add(t.question(lead), prioQuestion)
+	} else if leaving != "" {
+		add(t.say(leaving, 6), prioFrame)
+	}
+	return parts
+}
+
+// answer adds the reply's body: the acknowledgement of what was said and
+// its reflection. answered: what they said answers the question we would
+// ask; done: the reply is complete (a question turned back). framed: a
+// welcome or a goodbye already answers a bare hello.
+func (t *turnView) answer(lead *situation, feeling string, framed bool, add func(string, int)) (answered, done bool) {
+	content := lead != nil && lead.Kind == kindContent
 	asking := lead == nil && t.isQuestion() && !negative(feltLabel(t.felt())) && (feeling == "" || feeling == "emo.curious" || feeling == "emo.help" && t.felt() == "info_seeking")
 	switch {
 	case asking:
@@ -327,7 +350,7 @@ func (t *turnView) compose() []part {
 		// and turn it back (situation-less, so no situations.yaml row).
 		add(t.say("sit.question", 2), prioAck)
 		add(t.say("sit.question.ask", 5), prioQuestion)
-		return parts
+		return false, true
 	case content && lead.Name == situationRemember:
 		add(t.recall(), prioAck)
 	case content && lead.Feel.Label == string(heart.LabelNeutral) && (feeling != "" && negative(feltLabel(t.felt())) || t.hardBeside(lead) != nil):
@@ -340,7 +363,7 @@ func (t *turnView) compose() []part {
 			add(t.say(feeling, 2), prioAck)
 		}
 		add(t.say("sit."+lead.Name, 2), prioReflect)
-		answered = true
+		return true, false
 	case content:
 		add(t.say("sit."+lead.Name, 2), prioAck)
 		if r := t.say("sit."+lead.Name+".reflect", 3); r != "" {
@@ -358,25 +381,14 @@ func (t *turnView) compose() []part {
 			add(what, prioAck)
 		case lead != nil:
 			// Only a hello, a goodbye or a good night: answer it.
-			if leaving == "" && !welcome {
+			if !framed {
 				add(t.say("greet", 1), prioAck)
 			}
 		default:
 			add(t.say("listen", 2), prioAck)
 		}
 	}
-	if strings.EqualFold(t.h.Lingering, string(heart.LabelAnger)) && t.h.RefusalAllowed {
-		// Seed 002 refusal knobs: still upset, so the reply says so.
-		add(t.say("cool", 4), prioCool)
-	}
-	if leaving == "" && !welcome && !answered && !asks(parts) {
-		// One question a reply: a reflection that asks ("How is Mia these
-		// days?") is it.
-		add(t.question(lead), prioQuestion)
-	} else if leaving != "" {
-		add(t.say(leaving, 6), prioFrame)
-	}
-	return parts
+	return false, false
 }
 
 // asks reports whether a part ends in a question.

@@ -181,37 +181,7 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 		return false
 	}
 	if needle == "" && len(tags) == 0 && feel == "" && len(sits) == 0 {
-		// Nothing to match by: the recall stage's episodes are what the
-		// question was about, the first sharing a word with it, else the
-		// most relevant; without those, the newest thing they said in the
-		// conversation that shares a word with the question beyond its
-		// "do you remember" ("上个月" in "你记得我上个月发生了什么吗").
-		var best *bot.Recollection
-		for i := range t.h.Recalled {
-			r := &t.h.Recalled[i]
-			if r.Kind != "episode" || t.k.notSaid(r.Text, t.h.Text) || asked != nil && !t.k.asks(r.Text, asked) {
-				continue
-			}
-			if sharesWord(t.h.Text, r.Text) {
-				best = r
-				break
-			}
-			if best == nil {
-				best = r
-			}
-		}
-		if best != nil {
-			return clip(best.Text), t.when(best.At), true
-		}
-		subject := t.k.withoutAsking(t.h.Text)
-		for i := len(t.h.Recent) - 1; i >= 0; i-- {
-			m := t.h.Recent[i]
-			if m.Role == "user" && !t.k.notSaid(m.Content, t.h.Text) && (asked == nil || t.k.asks(m.Content, asked)) &&
-				sharesWord(subject, m.Content) {
-				return clip(m.Content), t.say("when.before", 7), true
-			}
-		}
-		return "", "", false
+		return t.recallShared(asked)
 	}
 	for _, r := range t.h.Recalled {
 		if matches(r.Text) {
@@ -225,6 +195,41 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	}
 	for i := len(t.h.Recent) - 1; i >= 0; i-- {
 		if m := t.h.Recent[i]; m.Role == "user" && matches(m.Content) {
+			return clip(m.Content), t.say("when.before", 7), true
+		}
+	}
+	return "", "", false
+}
+
+// recallShared answers a question with nothing to match by: the recall
+// stage's episodes are what it was about, the first sharing a word with
+// it, else the most relevant; without those, the newest thing the user
+// said in the conversation that shares a word with the question beyond
+// its "do you remember" ("上个月" in "你记得我上个月发生了什么吗").
+func (t *turnView) recallShared(asked *factKind) (quote, when string, ok bool) {
+	subject := t.k.withoutAsking(t.h.Text)
+	answers := func(text string) bool {
+		return !t.k.notSaid(text, t.h.Text) && (asked == nil || t.k.asks(text, asked))
+	}
+	var best *bot.Recollection
+	for i := range t.h.Recalled {
+		r := &t.h.Recalled[i]
+		if r.Kind != "episode" || !answers(r.Text) {
+			continue
+		}
+		if sharesWord(subject, r.Text) {
+			best = r
+			break
+		}
+		if best == nil {
+			best = r
+		}
+	}
+	if best != nil {
+		return clip(best.Text), t.when(best.At), true
+	}
+	for i := len(t.h.Recent) - 1; i >= 0; i-- {
+		if m := t.h.Recent[i]; m.Role == "user" && answers(m.Content) && sharesWord(subject, m.Content) {
 			return clip(m.Content), t.say("when.before", 7), true
 		}
 	}
