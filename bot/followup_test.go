@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"hearth/bot"
+	"hearth/bot/bottest"
 	"hearth/heart"
 	"hearth/lifeloop"
 	"hearth/store"
@@ -49,7 +50,7 @@ func shanghai(t *testing.T) *time.Location {
 // I said about X" deletes them.
 func TestFollowUpsFromWhatTheUserSays(t *testing.T) {
 	sh := shanghai(t)
-	c := &clock{now: time.Date(2026, 3, 9, 10, 0, 0, 0, sh)} // Monday
+	c := bottest.NewClock(time.Date(2026, 3, 9, 10, 0, 0, 0, sh)) // Monday
 	tb := trailerBrain{fakeBrain: newFakeBrain()}
 	e := newEnv(t, func(cfg *bot.Config) { cfg.Brain, cfg.Now, cfg.Persona.Timezone = &tb, c.Now, sh })
 	ctx := context.Background()
@@ -98,7 +99,7 @@ func TestFollowUpsFromWhatTheUserSays(t *testing.T) {
 // reply after that does not.
 func TestSeed003_ReturnAfterTwelveSilentDays(t *testing.T) {
 	sh := shanghai(t)
-	c := &clock{now: time.Date(2026, 3, 2, 20, 0, 0, 0, sh)}
+	c := bottest.NewClock(time.Date(2026, 3, 2, 20, 0, 0, 0, sh))
 	fb := newFakeBrain()
 	e := newEnv(t, func(cfg *bot.Config) {
 		cfg.Brain, cfg.Now, cfg.Persona.Timezone, cfg.Persona.Language = fb, c.Now, sh, "zh"
@@ -129,7 +130,7 @@ func TestSeed003_ReturnAfterTwelveSilentDays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.add(12 * 24 * time.Hour)
+	c.Add(12 * 24 * time.Hour)
 	rep, err := loop.Tick(ctx, c.Now())
 	if err != nil || len(rep.Decisions) != 1 || rep.Decisions[0].Outcome != lifeloop.OutcomeSent {
 		t.Fatalf("tick: %+v %v", rep, err)
@@ -147,7 +148,7 @@ func TestSeed003_ReturnAfterTwelveSilentDays(t *testing.T) {
 		t.Errorf("the check-in does not name it: %q", sent)
 	}
 
-	c.add(time.Hour)
+	c.Add(time.Hour)
 	e.talk(t, c, msg("b1", "嗨，我回来了"))
 	reqs := fb.replies("b1")
 	back := reqs[len(reqs)-1]
@@ -170,16 +171,16 @@ func TestSeed003_ReturnAfterTwelveSilentDays(t *testing.T) {
 // and never offered.
 func TestFollowUpToldAboutIsNotAsked(t *testing.T) {
 	sh := shanghai(t)
-	c := &clock{now: time.Date(2026, 3, 9, 9, 0, 0, 0, sh)}
+	c := bottest.NewClock(time.Date(2026, 3, 9, 9, 0, 0, 0, sh))
 	e := newEnv(t, func(cfg *bot.Config) { cfg.Now, cfg.Persona.Timezone = c.Now, sh })
 	ctx := context.Background()
 	e.talk(t, c, msg("t1", "the dentist is today, wish me luck"))
 	e.talk(t, c, msg("t1", "and my exam is tomorrow"))
-	c.add(26 * time.Hour) // Tuesday 11:00: the dentist's day has passed, the exam is today
+	c.Add(26 * time.Hour) // Tuesday 11:00: the dentist's day has passed, the exam is today
 	if due := e.h.About(ctx, e.user(t, "telegram:t1"), c.Now()).FollowUps; len(due) != 1 || due[0].About != "dentist" {
 		t.Fatalf("due on Tuesday: %+v", due)
 	}
-	c.add(24 * time.Hour)
+	c.Add(24 * time.Hour)
 	e.talk(t, c, msg("t1", "the exam went fine!"))
 	due := e.h.About(ctx, e.user(t, "telegram:t1"), c.Now()).FollowUps
 	if len(due) != 1 || due[0].About != "dentist" {

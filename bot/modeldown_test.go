@@ -1,18 +1,17 @@
 package bot_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"hearth/bot"
+	"hearth/bot/bottest"
 	"hearth/bot/brain"
 )
 
@@ -44,7 +43,7 @@ func (a *attemptCounter) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // downBrain is the real OpenAI-compatible brain pointed at a closed port.
-func downBrain(tb testing.TB, logs *lockedBuffer) (*brain.OpenAI, *attemptCounter) {
+func downBrain(tb testing.TB, logs *bottest.Buffer) (*brain.OpenAI, *attemptCounter) {
 	tb.Helper()
 	tr := &attemptCounter{base: &http.Transport{}}
 	var logger *slog.Logger
@@ -72,29 +71,12 @@ func (t tokenEcho) Complete(ctx context.Context, req bot.Request) (bot.Response,
 	return resp, err
 }
 
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // With the model server down, the first turn's two refused calls (no
 // retries) open the circuit breaker; every later turn is answered by the
 // offline brain without a single attempt on the model, and the log says
 // once that the model is down instead of warning every turn.
 func TestModelDownTurnsSkipTheModel(t *testing.T) {
-	var logs lockedBuffer
+	var logs bottest.Buffer
 	o, attempts := downBrain(t, &logs)
 	e := newEnv(t, func(c *bot.Config) {
 		c.Brain = o

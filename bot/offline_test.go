@@ -11,13 +11,14 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"hearth/bot"
+	"hearth/bot/bottest"
 	"hearth/bot/brain"
 	"hearth/heart"
 )
 
 // offlineEnv is a Handler whose only brain is the offline one, perceiving
 // heuristically, in lang, on a simulated clock: hearth with no model.
-func offlineEnv(t *testing.T, lang string, clock *testClock) *env {
+func offlineEnv(t *testing.T, lang string, clock *bottest.Clock) *env {
 	t.Helper()
 	return newEnv(t, func(c *bot.Config) {
 		off := brain.NewOffline()
@@ -73,12 +74,12 @@ func TestOfflineConversationThroughTheHandler(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lang := range []string{"en"} {
-		clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+		clock := bottest.NewClock(time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC))
 		e := offlineEnv(t, lang, clock)
 		var openings []string
 		last := map[string]int{}
 		for i, text := range convs[lang] {
-			clock.set(clock.Now().Add(time.Minute))
+			clock.Set(clock.Now().Add(time.Minute))
 			op := firstSentence(e.say(t, "40"+lang, text))
 			if j, ok := last[op]; ok && i-j <= 4 {
 				t.Errorf("%s: reply %d repeats the opening of reply %d: %q", lang, i+1, j+1, op)
@@ -125,13 +126,13 @@ func TestOfflineHardWeekLeavesSadnessLingering(t *testing.T) {
 	start := time.Date(2026, 3, 9, 20, 0, 0, 0, time.UTC) // a Monday evening
 	loneliness := map[string]float64{}
 	for name, week := range map[string][][]string{"hard": hard, "good": good} {
-		clock := &testClock{now: start}
+		clock := bottest.NewClock(start)
 		e := offlineEnv(t, "en", clock)
 		user := "telegram:" + name
 		for d, day := range week {
-			clock.set(start.AddDate(0, 0, d))
+			clock.Set(start.AddDate(0, 0, d))
 			for _, text := range day {
-				clock.set(clock.Now().Add(2 * time.Minute))
+				clock.Set(clock.Now().Add(2 * time.Minute))
 				e.say(t, name, text)
 			}
 			ling, err := e.h.LingeringAt(ctx, user, clock.Now().Add(10*time.Minute))
@@ -164,10 +165,10 @@ func TestOfflineNoApologyAcceptedAfterCrisis(t *testing.T) {
 		"zh": {"我不想活了", "对不起，我现在好多了"},
 		"ja": {"死にたい", "ごめん、もう大丈夫だから"},
 	} {
-		clock := &testClock{now: time.Date(2026, 3, 10, 22, 0, 0, 0, time.UTC)}
+		clock := bottest.NewClock(time.Date(2026, 3, 10, 22, 0, 0, 0, time.UTC))
 		e := offlineEnv(t, lang, clock)
 		e.say(t, "c"+lang, lines[0])
-		clock.set(clock.Now().Add(3 * time.Minute))
+		clock.Set(clock.Now().Add(3 * time.Minute))
 		got := e.say(t, "c"+lang, lines[1])
 		for _, bad := range []string{"accepted", "move on", "接受你的道歉", "翻篇", "許すよ", "仲良くしよう"} {
 			if strings.Contains(strings.ToLower(got), bad) {
@@ -182,10 +183,10 @@ func TestOfflineNoApologyAcceptedAfterCrisis(t *testing.T) {
 // from them.
 func TestOfflineRemembersWhatItIsTold(t *testing.T) {
 	ctx := context.Background()
-	clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+	clock := bottest.NewClock(time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC))
 	e := offlineEnv(t, "en", clock)
 	for _, text := range []string{"my name is Ann and I have a cat called Miso", "I live in Lisbon", "work was long today", "I made soup"} {
-		clock.set(clock.Now().Add(time.Minute))
+		clock.Set(clock.Now().Add(time.Minute))
 		e.say(t, "m1", text)
 	}
 	mems, err := e.db.Memories(ctx, "telegram:m1")
@@ -199,7 +200,7 @@ func TestOfflineRemembersWhatItIsTold(t *testing.T) {
 	if got[0] != "Name: Ann" || got[1] != "Lives in: Lisbon" || got[3] != "Pets: Miso (cat)" {
 		t.Errorf("memories %v: want name, home and pet in slots 0, 1, 3", got)
 	}
-	clock.set(clock.Now().Add(time.Hour))
+	clock.Set(clock.Now().Add(time.Hour))
 	if r := e.say(t, "m1", "do you remember my cat's name?"); !strings.Contains(r, "Miso") {
 		t.Errorf("asked about the cat: %q", r)
 	}
@@ -212,7 +213,7 @@ func TestOfflineRemembersWhatItIsTold(t *testing.T) {
 // delete anything (issue 13 item 5). An explicit request still does.
 func TestForgetItIsNotADeletion(t *testing.T) {
 	ctx := context.Background()
-	clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+	clock := bottest.NewClock(time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC))
 	e := offlineEnv(t, "en", clock)
 	e.say(t, "f1", "my name is Ann")
 	for _, text := range []string{"forget it, never mind", "nah, forget it", "Forget it. Never mind."} {
@@ -229,7 +230,7 @@ func TestForgetItIsNotADeletion(t *testing.T) {
 // TestAboutGivesTheLifeLoopSomethingReal: the check-in's context is the
 // user's visible memories and recent messages.
 func TestAboutGivesTheLifeLoopSomethingReal(t *testing.T) {
-	clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+	clock := bottest.NewClock(time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC))
 	e := offlineEnv(t, "en", clock)
 	e.say(t, "a1", "/remember my cat is called Miso") // slot 0, permanent
 	e.say(t, "a1", "I have a dog called Rex")         // slot 3: facts show from the first day
@@ -250,7 +251,7 @@ func TestAboutGivesTheLifeLoopSomethingReal(t *testing.T) {
 // speaks to the user, never the model's guidance.
 func TestMeCardInPlainWords(t *testing.T) {
 	for _, lang := range []string{"en", "zh", "ja"} {
-		clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+		clock := bottest.NewClock(time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC))
 		e := offlineEnv(t, lang, clock)
 		// A new user's card: no chart yet, and it does not promise one.
 		first := e.say(t, "me"+lang, "/me")
@@ -263,10 +264,10 @@ func TestMeCardInPlainWords(t *testing.T) {
 			"ja": {"今日は仕事がきつかった", "上司に怒られた", "仕事でストレス", "聞いてくれてありがとう"},
 		}[lang]
 		for _, m := range msgs {
-			clock.set(clock.Now().Add(3 * time.Minute))
+			clock.Set(clock.Now().Add(3 * time.Minute))
 			e.say(t, "me"+lang, m)
 		}
-		clock.set(clock.Now().Add(26 * time.Hour))
+		clock.Set(clock.Now().Add(26 * time.Hour))
 		e.say(t, "me"+lang, msgs[0])
 		card := e.say(t, "me"+lang, "/me")
 		if out := e.out.last("me" + lang); out.Photo == nil {
@@ -287,7 +288,7 @@ func TestMeCardInPlainWords(t *testing.T) {
 // the user's display name wherever the text is used (the prompt, /start),
 // and /start rotates through first_mes and alternate_greetings.
 func TestCardUserMacroAndAlternateGreetings(t *testing.T) {
-	clock := &testClock{now: time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC)}
+	clock := bottest.NewClock(time.Date(2026, 3, 10, 19, 0, 0, 0, time.UTC))
 	e := newEnv(t, func(c *bot.Config) {
 		c.Persona.Text = "You are Mika, a librarian who knows {{user}} by name."
 		c.Persona.FirstMessage = "Hi {{user}}! Looking for a book?"
@@ -311,7 +312,7 @@ func TestCardUserMacroAndAlternateGreetings(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for d := 1; d <= 3; d++ {
-		clock.set(clock.Now().Add(24 * time.Hour))
+		clock.Set(clock.Now().Add(24 * time.Hour))
 		seen[e.say(t, "g1", "/start")] = true
 	}
 	for _, want := range []string{"Welcome back to the stacks, Userg1.", "Mika waves at Userg1.", "Hi Userg1! Looking for a book?"} {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"hearth/bot"
+	"hearth/bot/bottest"
 	"hearth/store"
 )
 
@@ -86,25 +87,12 @@ func recalled(r bot.Request) string {
 	return n[i : i+2+end]
 }
 
-// clock is a settable test clock.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 // fill commits n ordinary turns of user in chat (kind private or group)
 // as the Handler commits a turn's episode (store.CommitTurn indexes it),
 // four minutes apart: the hundreds of messages between a planted fact and
 // the question, written without running hundreds of turns (a turn costs
 // tens of milliseconds under -race).
-func (e *env) fill(t *testing.T, c *clock, user, chat string, kind bot.ChatKind, n int) {
+func (e *env) fill(t *testing.T, c *bottest.Clock, user, chat string, kind bot.ChatKind, n int) {
 	t.Helper()
 	lines := fillerLines(t)
 	for i := range n {
@@ -114,18 +102,18 @@ func (e *env) fill(t *testing.T, c *clock, user, chat string, kind bot.ChatKind,
 		if _, err := e.db.CommitTurn(context.Background(), store.Turn{Episode: ep}); err != nil {
 			t.Fatal(err)
 		}
-		c.add(4 * time.Minute)
+		c.Add(4 * time.Minute)
 	}
 }
 
 // talk sends one message and waits for its turn, the clock moving on a
 // few minutes as in a real conversation.
-func (e *env) talk(t *testing.T, c *clock, m bot.Message) {
+func (e *env) talk(t *testing.T, c *bottest.Clock, m bot.Message) {
 	t.Helper()
 	m.At = c.Now()
 	e.send(t, m)
 	e.h.Drain()
-	c.add(4 * time.Minute)
+	c.Add(4 * time.Minute)
 }
 
 // TestRecallPlantedFactsAfterHundredsOfMessages is issue 11's first
@@ -137,14 +125,14 @@ func (e *env) talk(t *testing.T, c *clock, m bot.Message) {
 // the name.
 func TestRecallPlantedFactsAfterHundredsOfMessages(t *testing.T) {
 	fb := forgetfulBrain{newFakeBrain()}
-	c := &clock{now: time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC)}
+	c := bottest.NewClock(time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC))
 	e := newEnv(t, func(cfg *bot.Config) { cfg.Brain, cfg.Now = fb, c.Now })
 	e.talk(t, c, msg("r1", "hi there"))
 	for _, fact := range []string{"my cat Biscuit turned twelve today", "我上个月在杭州被公司裁员了", "来月、京都で茶道の試験を受ける"} {
 		e.fill(t, c, "r1", "r1", bot.ChatPrivate, 20)
 		e.talk(t, c, msg("r1", fact))
 		e.fill(t, c, "r1", "r1", bot.ChatPrivate, 80)
-		c.add(30 * time.Hour) // the conversation spans days
+		c.Add(30 * time.Hour) // the conversation spans days
 	}
 	if mems, _ := e.db.Memories(context.Background(), "telegram:r1"); len(mems) != 0 {
 		t.Fatalf("precondition: the forgetful brain kept memories %+v", mems)
@@ -180,7 +168,7 @@ func TestRecallPlantedFactsAfterHundredsOfMessages(t *testing.T) {
 // own past, and what a reply recalled is theirs.
 func TestRecallNeverCrossesUsers(t *testing.T) {
 	fb := forgetfulBrain{newFakeBrain()}
-	c := &clock{now: time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC)}
+	c := bottest.NewClock(time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC))
 	e := newEnv(t, func(cfg *bot.Config) { cfg.Brain, cfg.Now = fb, c.Now })
 	cats := map[string]string{"ua": "Biscuit", "ub": "Pumpkin"}
 	for _, u := range []string{"ua", "ub"} {
@@ -232,7 +220,7 @@ func groupMsg(g, user, text string) bot.Message {
 // who said what; and in private, a group memory says where it was said.
 func TestRecallPrivateFactNeverInAGroup(t *testing.T) {
 	fb := forgetfulBrain{newFakeBrain()}
-	c := &clock{now: time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC)}
+	c := bottest.NewClock(time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC))
 	e := newEnv(t, func(cfg *bot.Config) { cfg.Brain, cfg.Now = fb, c.Now })
 	e.talk(t, c, msg("pa", "I'm seeing a therapist called Dr Quillby about my anxiety"))
 	e.talk(t, c, groupMsg("g1", "pa", "who's up for sailing on Sunday? my boat is the Kestrel"))
@@ -299,9 +287,9 @@ func (s *semanticFake) Recall(ctx context.Context, q store.RecallQuery) ([]store
 // waits no longer than bot.SemanticDeadline.
 func TestSemanticRecallIsFusedAndNeverHoldsAReply(t *testing.T) {
 	sem := &semanticFake{}
-	var logs lockedBuffer
+	var logs bottest.Buffer
 	fb := forgetfulBrain{newFakeBrain()}
-	c := &clock{now: time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC)}
+	c := bottest.NewClock(time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC))
 	e := newEnv(t, func(cfg *bot.Config) {
 		cfg.Brain, cfg.Now, cfg.Semantic = fb, c.Now, sem
 		cfg.Logger = slog.New(slog.NewTextHandler(&logs, nil))

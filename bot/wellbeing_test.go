@@ -4,36 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"hearth/bot"
+	"hearth/bot/bottest"
 	"hearth/heart"
 	"hearth/store"
 )
 
-// testClock is a settable clock for Config.Now.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) set(t time.Time) {
-	c.mu.Lock()
-	c.now = t
-	c.mu.Unlock()
-}
-
 // newClockEnv is newEnv with a clock starting at start and operators.
-func newClockEnv(t *testing.T, start time.Time) (*env, *testClock) {
-	clock := &testClock{now: start}
+func newClockEnv(t *testing.T, start time.Time) (*env, *bottest.Clock) {
+	clock := bottest.NewClock(start)
 	e := newEnv(t, func(c *bot.Config) {
 		c.Now = clock.Now
 		c.Operators = []bot.ChatRef{{Platform: bot.PlatformTelegram, ChatID: "ops", Kind: bot.ChatPrivate}}
@@ -42,9 +24,9 @@ func newClockEnv(t *testing.T, start time.Time) (*env, *testClock) {
 }
 
 // at sends text from user at the given time and waits for the turn.
-func (e *env) at(t *testing.T, clock *testClock, when time.Time, user, text string) {
+func (e *env) at(t *testing.T, clock *bottest.Clock, when time.Time, user, text string) {
 	t.Helper()
-	clock.set(when)
+	clock.Set(when)
 	m := msg(user, text)
 	m.At = when
 	e.send(t, m)

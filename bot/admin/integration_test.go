@@ -19,6 +19,7 @@ import (
 
 	"hearth/bot"
 	"hearth/bot/admin"
+	"hearth/bot/bottest"
 	"hearth/bot/brain"
 	"hearth/heart"
 	"hearth/store"
@@ -45,24 +46,6 @@ func (r *recorder) Send(_ context.Context, chat bot.ChatRef, out bot.Outgoing) (
 
 func (r *recorder) Typing(context.Context, bot.ChatRef) error { return nil }
 
-// lockedBuffer collects log lines written from the server's goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 func (r *recorder) count(chatID string) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -82,7 +65,7 @@ type realEnv struct {
 	out     *recorder
 	metrics *admin.Metrics
 	ts      *httptest.Server
-	logs    *lockedBuffer // the admin server's log
+	logs    *bottest.Buffer // the admin server's log
 	seq     int
 	now     time.Time // the admin API's clock: fixed, so lingering views compare exactly
 }
@@ -116,7 +99,7 @@ func newRealEnv(t *testing.T) *realEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	e := &realEnv{db: db, out: &recorder{}, metrics: admin.NewMetrics(), now: time.Now().Add(time.Minute), logs: &lockedBuffer{}}
+	e := &realEnv{db: db, out: &recorder{}, metrics: admin.NewMetrics(), now: time.Now().Add(time.Minute), logs: &bottest.Buffer{}}
 	e.h = newHandler(t, db, e.out, e.metrics)
 	e.ts = serve(t, admin.Config{Token: testToken, Core: e.h, Metrics: e.metrics, Now: e.clock,
 		Logger: slog.New(slog.NewTextHandler(e.logs, nil))})

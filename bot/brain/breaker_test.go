@@ -1,7 +1,6 @@
 package brain
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +19,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"hearth/bot"
+	"hearth/bot/bottest"
 )
 
 // closedPort is the base URL of a port on 127.0.0.1 nobody listens on: a
@@ -59,24 +59,6 @@ func (c *countingTransport) count(path string) int {
 	return c.n[path]
 }
 
-// syncBuffer is a log sink safe for the probe goroutine and the test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func downBrain(t *testing.T, baseURL string, tr http.RoundTripper, logs io.Writer) *OpenAI {
 	t.Helper()
 	o, err := NewOpenAI(OpenAIConfig{
@@ -95,7 +77,7 @@ func downBrain(t *testing.T, baseURL string, tr http.RoundTripper, logs io.Write
 // breaker, not a backoff, decides when to try again.
 func TestOpenAIConnectionRefusedNotRetried(t *testing.T) {
 	tr := newCounting()
-	var logs syncBuffer
+	var logs bottest.Buffer
 	b := downBrain(t, closedPort(t), tr, &logs)
 	_, err := b.Complete(t.Context(), perceptionReq())
 	if err == nil || errors.Is(err, bot.ErrBrainDown) {
@@ -118,7 +100,7 @@ func TestOpenAIConnectionRefusedNotRetried(t *testing.T) {
 // log says it once.
 func TestBreakerOpensAfterThreshold(t *testing.T) {
 	tr := newCounting()
-	var logs syncBuffer
+	var logs bottest.Buffer
 	b := downBrain(t, closedPort(t), tr, &logs)
 	for i := range BreakerThreshold {
 		if _, err := b.Complete(t.Context(), perceptionReq()); err == nil || errors.Is(err, bot.ErrBrainDown) {
@@ -173,7 +155,7 @@ func newSwitchable(t *testing.T) *switchable {
 func TestBreakerProbeRecovers(t *testing.T) {
 	s := newSwitchable(t)
 	tr := newCounting()
-	var logs syncBuffer
+	var logs bottest.Buffer
 	b := downBrain(t, s.srv.URL+"/v1", tr, &logs)
 	b.maxRetries = 0
 	ctx, cancel := context.WithCancel(t.Context())

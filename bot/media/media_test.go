@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"hearth/bot"
+	"hearth/bot/bottest"
 	"hearth/bot/media"
 	"hearth/bot/media/mediatest"
 )
@@ -49,15 +50,7 @@ func (f *fetcher) count() int {
 	return f.opens
 }
 
-// clock is a settable clock.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
-func newClock() *clock               { return &clock{now: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)} }
+func newClock() *bottest.Clock { return bottest.NewClock(time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)) }
 func voiceRef(secs float64) bot.MediaRef {
 	return bot.MediaRef{Kind: bot.ModalityVoice, ID: "F1", Seconds: secs}
 }

@@ -1,7 +1,6 @@
 package semantic_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -9,12 +8,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"go.uber.org/goleak"
 
+	"hearth/bot/bottest"
 	"hearth/bot/semantic"
 	"hearth/bot/semantic/semantictest"
 	"hearth/heart"
@@ -32,49 +31,13 @@ const (
 	dim = 64
 )
 
-// clock is a settable clock for the index.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-// logBuf collects an index's logs.
-type logBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuf) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuf) count(s string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Count(l.b.String(), s)
-}
-
 // env is one instance file, a fake embeddings server and an index on them.
 type env struct {
 	db    *store.DB
 	fake  *semantictest.Server
 	idx   *semantic.Index
-	clock *clock
-	logs  *logBuf
+	clock *bottest.Clock
+	logs  *bottest.Buffer
 }
 
 func newEnv(t *testing.T, edit ...func(*semantic.Config)) *env {
@@ -84,7 +47,7 @@ func newEnv(t *testing.T, edit ...func(*semantic.Config)) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	e := &env{db: db, fake: semantictest.New(t, map[string]int{"m1": dim, "m2": dim}), clock: &clock{t: t0}, logs: &logBuf{}}
+	e := &env{db: db, fake: semantictest.New(t, map[string]int{"m1": dim, "m2": dim}), clock: bottest.NewClock(t0), logs: &bottest.Buffer{}}
 	e.idx = e.index(t, "m1", edit...)
 	return e
 }
@@ -93,7 +56,7 @@ func newEnv(t *testing.T, edit ...func(*semantic.Config)) *env {
 func (e *env) index(t *testing.T, model string, edit ...func(*semantic.Config)) *semantic.Index {
 	t.Helper()
 	cfg := semantic.Config{
-		BaseURL: e.fake.URL(), APIKey: "sk-secret", Model: model, Store: e.db, Now: e.clock.now,
+		BaseURL: e.fake.URL(), APIKey: "sk-secret", Model: model, Store: e.db, Now: e.clock.Now,
 		Logger: slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug})), BatchSize: 4,
 	}
 	for _, f := range edit {
@@ -118,12 +81,12 @@ func (e *env) say(t *testing.T, user string, c chat, said string) {
 	t.Helper()
 	_, err := e.db.CommitTurn(context.Background(), store.Turn{Episode: store.Episode{
 		UserID: user, Platform: c.platform, ChatID: c.id, ChatKind: c.kind,
-		UserText: said, ReplyText: "I see, tell me more.", At: e.clock.now(), HasValues: true, Salience: 0.5,
+		UserText: said, ReplyText: "I see, tell me more.", At: e.clock.Now(), HasValues: true, Salience: 0.5,
 	}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.clock.add(time.Minute)
+	e.clock.Add(time.Minute)
 }
 
 func (e *env) recall(t *testing.T, q store.RecallQuery) []store.RecallHit {
@@ -330,18 +293,18 @@ func TestNotFoundSwitchesOffLoggedOnce(t *testing.T) {
 			if n := len(e.fake.Calls()); n != 1 {
 				t.Errorf("%d calls while off, want the one probe", n)
 			}
-			e.clock.add(time.Hour)
+			e.clock.Add(time.Hour)
 			e.fake.SetModel("m1", 0)
 			e.idx.Step(ctx) // still off: not logged again
-			if n := e.logs.count("embeddings unavailable"); n != 1 {
-				t.Errorf("logged %d times that embeddings are off, want once:\n%s", n, e.logs.b.String())
+			if n := e.logs.Count("embeddings unavailable"); n != 1 {
+				t.Errorf("logged %d times that embeddings are off, want once:\n%s", n, e.logs.String())
 			}
-			e.clock.add(time.Hour)
+			e.clock.Add(time.Hour)
 			e.fake.SetModel("m1", dim)
 			e.fake.Refuse("")
 			e.idx.CatchUp(ctx)
-			if hits := e.recall(t, privately(ann, "Biscuit")); len(hits) != 1 || e.logs.count("embeddings available again") != 1 {
-				t.Errorf("after the model came: %q\n%s", texts(hits), e.logs.b.String())
+			if hits := e.recall(t, privately(ann, "Biscuit")); len(hits) != 1 || e.logs.Count("embeddings available again") != 1 {
+				t.Errorf("after the model came: %q\n%s", texts(hits), e.logs.String())
 			}
 		})
 	}
@@ -365,7 +328,7 @@ func TestFailuresBackOffAndOpenTheBreaker(t *testing.T) {
 	if _, wait := e.idx.Step(ctx); wait != 500*time.Millisecond {
 		t.Errorf("after the first failure: wait %v, want 500ms", wait)
 	}
-	e.clock.add(500 * time.Millisecond)
+	e.clock.Add(500 * time.Millisecond)
 	e.fake.Fail(http.StatusServiceUnavailable)
 	if _, wait := e.idx.Step(ctx); wait != time.Second {
 		t.Errorf("second failure: wait %v, want 1s (doubled)", wait)
@@ -381,15 +344,15 @@ func TestFailuresBackOffAndOpenTheBreaker(t *testing.T) {
 	if n := len(e.fake.Calls()) - calls; n != 2 {
 		t.Errorf("%d calls, want 2 (the failed query and batch)", n)
 	}
-	e.clock.add(time.Second)
+	e.clock.Add(time.Second)
 	e.idx.CatchUp(ctx) // probes, then embeds the new episode
 	if hits := e.recall(t, privately(ann, "Biscuit")); len(hits) != 1 {
 		t.Errorf("after recovery: %q", texts(hits))
 	}
-	if e.logs.count("embeddings unreachable") != 1 || e.logs.count("reachable again") != 1 {
-		t.Errorf("down and back not logged once each:\n%s", e.logs.b.String())
+	if e.logs.Count("embeddings unreachable") != 1 || e.logs.Count("reachable again") != 1 {
+		t.Errorf("down and back not logged once each:\n%s", e.logs.String())
 	}
-	if strings.Contains(e.logs.b.String(), "sk-secret") {
+	if strings.Contains(e.logs.String(), "sk-secret") {
 		t.Error("the API key was logged")
 	}
 }
@@ -401,13 +364,13 @@ func TestBudgetSpentPausesEmbedding(t *testing.T) {
 	e := newEnv(t, func(c *semantic.Config) { c.DailyTokens = 100 })
 	e.say(t, ann, annChat, "my cat Biscuit was sick all night")
 	e.idx.CatchUp(ctx)
-	if err := e.db.AddUsage(ctx, store.Usage{At: e.clock.now(), Kind: "reply", Prompt: 100}); err != nil {
+	if err := e.db.AddUsage(ctx, store.Usage{At: e.clock.Now(), Kind: "reply", Prompt: 100}); err != nil {
 		t.Fatal(err)
 	}
 	calls := len(e.fake.Calls())
 	e.say(t, ann, annChat, "exam on Friday")
 	n, wait := e.idx.Step(ctx)
-	if midnight := time.Date(2026, 3, 15, 0, 0, 0, 0, time.UTC); n != 0 || wait != midnight.Sub(e.clock.now()) {
+	if midnight := time.Date(2026, 3, 15, 0, 0, 0, 0, time.UTC); n != 0 || wait != midnight.Sub(e.clock.Now()) {
 		t.Fatalf("Step = %d, %v; want a pause until midnight", n, wait)
 	}
 	e.idx.Step(ctx)
@@ -417,10 +380,10 @@ func TestBudgetSpentPausesEmbedding(t *testing.T) {
 	if n := len(e.fake.Calls()); n != calls {
 		t.Errorf("%d calls past the budget", n-calls)
 	}
-	if e.logs.count("budget spent") != 1 {
-		t.Errorf("pause not logged once:\n%s", e.logs.b.String())
+	if e.logs.Count("budget spent") != 1 {
+		t.Errorf("pause not logged once:\n%s", e.logs.String())
 	}
-	e.clock.add(24 * time.Hour)
+	e.clock.Add(24 * time.Hour)
 	e.idx.CatchUp(ctx)
 	if hits := e.recall(t, privately(ann, "exam Friday")); len(hits) != 1 {
 		t.Errorf("the next day: %q", texts(hits))
@@ -505,7 +468,7 @@ func TestRecallByMeaningFindsWhatFullTextMisses(t *testing.T) {
 	}
 	meaning := e.recall(t, q)
 	got := heart.RankRecall([][]heart.RecallCandidate{candidates(lexical), candidates(meaning)},
-		heart.RecallParams{Now: e.clock.now(), BudgetTokens: 500})
+		heart.RecallParams{Now: e.clock.Now(), BudgetTokens: 500})
 	if len(got) != 1 || got[0].Text != "my cat Biscuit was sick all night" {
 		t.Fatalf("recalled: %+v", got)
 	}

@@ -13,19 +13,20 @@ import (
 	"testing"
 	"time"
 
+	"hearth/bot/bottest"
 	"hearth/store"
 )
 
 // startAdminDaemon starts `hearth run --console` with the admin API on a
 // free loopback port and returns its stdin, output and the API's base URL.
-func startAdminDaemon(t *testing.T, ctx context.Context, db string, env ...string) (*exec.Cmd, io.WriteCloser, *syncBuffer, *syncBuffer, string) {
+func startAdminDaemon(t *testing.T, ctx context.Context, db string, env ...string) (*exec.Cmd, io.WriteCloser, *bottest.Buffer, *bottest.Buffer, string) {
 	t.Helper()
 	cmd := hearthCmd(ctx, append([]string{"HEARTH_HTTP_ADDR=127.0.0.1:0"}, env...), "run", "--db", db, "--persona", examplePersona(t), "--console")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	stdout, stderr := &bottest.Buffer{}, &bottest.Buffer{}
 	cmd.Stderr, cmd.Stdout = stderr, stdout
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

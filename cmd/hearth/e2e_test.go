@@ -13,10 +13,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"hearth/bot/bottest"
 )
 
 // hearthBin is bin/hearth built once for the end-to-end tests in this package.
@@ -239,7 +240,7 @@ func TestSecondRunOnTheSameFileIsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var firstErr syncBuffer
+	var firstErr bottest.Buffer
 	first.Stderr = &firstErr
 	if err := first.Start(); err != nil {
 		t.Fatal(err)
@@ -369,14 +370,14 @@ func fileSum(t *testing.T, path string) [32]byte {
 
 // startChat starts `hearth chat` with a stdin the test writes to and a
 // stdout it can read while the process runs.
-func startChat(t *testing.T, ctx context.Context, env []string, args ...string) (*exec.Cmd, io.WriteCloser, *syncBuffer) {
+func startChat(t *testing.T, ctx context.Context, env []string, args ...string) (*exec.Cmd, io.WriteCloser, *bottest.Buffer) {
 	t.Helper()
 	cmd := hearthCmd(ctx, env, append([]string{"chat"}, args...)...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &syncBuffer{}
+	out := &bottest.Buffer{}
 	cmd.Stdout, cmd.Stderr = out, io.Discard
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -394,24 +395,6 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe to read while a process writes to it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // TestForgetLeavesNoTraceInTheFile: seed 003 §8.1 绝对删除. After /forget,

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"hearth/bot/bottest"
 	"hearth/bot/semantic/semantictest"
 )
 
@@ -108,7 +109,7 @@ func TestRunEmbedsWhatWasSaidBefore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stderr := &syncBuffer{}
+	stderr := &bottest.Buffer{}
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

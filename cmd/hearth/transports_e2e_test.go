@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"hearth/bot/bottest"
 	"hearth/bot/discord/discordtest"
 	"hearth/bot/telegram/telegramtest"
 )
@@ -36,7 +37,7 @@ const (
 // daemon is one `hearth run` process under test.
 type daemon struct {
 	cmd    *exec.Cmd
-	stderr *syncBuffer
+	stderr *bottest.Buffer
 	done   chan error // Wait's result, once
 	err    error
 	exited bool
@@ -53,7 +54,7 @@ func startDaemon(t *testing.T, ctx context.Context, db string, env []string) *da
 func startDaemonWith(t *testing.T, ctx context.Context, db, persona string, env []string) *daemon {
 	t.Helper()
 	cmd := hearthCmd(ctx, env, "run", "--db", db, "--persona", persona)
-	d := &daemon{cmd: cmd, stderr: &syncBuffer{}, done: make(chan error, 1)}
+	d := &daemon{cmd: cmd, stderr: &bottest.Buffer{}, done: make(chan error, 1)}
 	cmd.Stderr = d.stderr // stdin and stdout: /dev/null, not a terminal
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start hearth: %v", err)

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"hearth/bot/bottest"
 )
 
 // openPTY opens a pseudo-terminal pair: what is written to master is read
@@ -71,7 +73,7 @@ func TestRunOnATerminalOpensTheConsole(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := hearthCmd(ctx, nil, "run", "--db", db, "--persona", examplePersona(t))
-	var stdout, stderr syncBuffer
+	var stdout, stderr bottest.Buffer
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, &stdout, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

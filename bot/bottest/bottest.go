@@ -1,0 +1,65 @@
+// Package bottest holds the small test doubles every package's tests
+// need: a buffer safe to write from goroutines while the test reads it,
+// and a clock the test moves. It imports nothing of hearth's.
+package bottest
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Buffer is a bytes.Buffer safe to write from a server's goroutines (or
+// a child process's pipe) while the test reads it.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *Buffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// String is everything written so far.
+func (s *Buffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// Count is how many times sub was written, as strings.Count counts.
+func (s *Buffer) Count(sub string) int { return strings.Count(s.String(), sub) }
+
+// Clock is a settable clock (for Config.Now and the like), safe for
+// concurrent use.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock returns a clock showing t.
+func NewClock(t time.Time) *Clock { return &Clock{now: t} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Set moves the clock to t.
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = t
+}
+
+// Add moves the clock on by d.
+func (c *Clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
