@@ -226,6 +226,20 @@ func loadKnowledge() (*knowledge, error) {
 		return nil, err
 	}
 	k.compileTopics()
+	if err := k.compileWords(w); err != nil {
+		return nil, err
+	}
+	if err := k.compileFacts(); err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// compileWords indexes words.yaml: the pet and people dictionaries, the
+// patterns that find durations, what a question is about and who a
+// message is about, and the phrase sets of feelings, favourites and the
+// rest.
+func (k *knowledge) compileWords(w wordsFile) error {
 	k.dicts = map[string][]dictEntry{dictPets: w.Pets, dictPeople: w.People}
 	var phrases []string
 	for _, name := range []string{dictPets, dictPeople} {
@@ -243,13 +257,13 @@ func loadKnowledge() (*knowledge, error) {
 	k.dictSet = heart.NewPhraseSet(phrases)
 	var err error
 	if k.durations, err = compileAll(w.Durations, "duration"); err != nil {
-		return nil, fmt.Errorf("words.yaml durations: %w", err)
+		return fmt.Errorf("words.yaml durations: %w", err)
 	}
 	if k.about, err = compileAll(w.About, "about"); err != nil {
-		return nil, fmt.Errorf("words.yaml about: %w", err)
+		return fmt.Errorf("words.yaml about: %w", err)
 	}
 	if k.subjects, err = compileAll(w.Subjects, "someone"); err != nil {
-		return nil, fmt.Errorf("words.yaml subjects: %w", err)
+		return fmt.Errorf("words.yaml subjects: %w", err)
 	}
 	k.notSubjects = w.NotSubjects
 	k.intensifiers = heart.NewPhraseSet(w.Intensifiers)
@@ -257,7 +271,7 @@ func loadKnowledge() (*knowledge, error) {
 	var feelings []string
 	for _, f := range w.Feelings {
 		if !heart.Label(f.Label).Known() {
-			return nil, fmt.Errorf("words.yaml feelings: label %q", f.Label)
+			return fmt.Errorf("words.yaml feelings: label %q", f.Label)
 		}
 		for _, word := range f.Words {
 			feelings = append(feelings, word)
@@ -269,7 +283,7 @@ func loadKnowledge() (*knowledge, error) {
 	var favs []string
 	for i, f := range w.Favorites {
 		if len(f.Answer) < len(languages()) {
-			return nil, fmt.Errorf("words.yaml favorites: %v needs an answer in every language", f.Words)
+			return fmt.Errorf("words.yaml favorites: %v needs an answer in every language", f.Words)
 		}
 		for _, word := range f.Words {
 			favs = append(favs, word)
@@ -284,10 +298,7 @@ func loadKnowledge() (*knowledge, error) {
 	}
 	k.refer = heart.NewPhraseSet(append(slices.Clone(w.Refer.Any), w.Refer.Pets...))
 	k.referPets = heart.NewPhraseSet(w.Refer.Pets)
-	if err := k.compileFacts(); err != nil {
-		return nil, err
-	}
-	return k, nil
+	return nil
 }
 
 // daysOfWeek is the length of phrases.yaml's weekdays table.
