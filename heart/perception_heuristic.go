@@ -2,6 +2,7 @@ package heart
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -149,27 +150,19 @@ func containsAny(t string, kws []string) bool {
 // negatable rules count for nothing, and the earliest rule among the rest
 // wins. No match is SMALL_TALK. It never returns GIFT_SEND.
 func HeuristicIntent(text string) Intent {
-	rules := intentRules()
-	var phrases []string
-	var owner []int
-	for ri, r := range rules {
-		for _, k := range r.keywords {
-			phrases = append(phrases, k)
-			owner = append(owner, ri)
-		}
-	}
+	m := intentMatcher()
 	t := NeutraliseMarkers(text)
-	best := len(rules)
-	for _, h := range NewPhraseSet(phrases).Find(t) {
-		ri := owner[h.Index]
-		r := rules[ri]
+	best := len(m.rules)
+	for _, h := range m.set.Find(t) {
+		ri := m.owner[h.Index]
+		r := m.rules[ri]
 		if r.intent == "" || h.Negated && r.negatable {
 			continue
 		}
 		best = min(best, ri)
 	}
-	if best < len(rules) {
-		return rules[best].intent
+	if best < len(m.rules) {
+		return m.rules[best].intent
 	}
 	bare := strings.TrimFunc(Fold(t), func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
 	for _, w := range ignoreWhole() {
@@ -180,17 +173,49 @@ func HeuristicIntent(text string) Intent {
 	return SmallTalk
 }
 
+// intentTable is intentRules compiled once: one phrase set over every
+// rule's keywords, and the rule each phrase belongs to.
+type intentTable struct {
+	rules []intentRule
+	set   *PhraseSet
+	owner []int
+}
+
+var intentMatcher = sync.OnceValue(func() *intentTable {
+	m := &intentTable{rules: intentRules()}
+	var phrases []string
+	for ri, r := range m.rules {
+		for _, k := range r.keywords {
+			phrases = append(phrases, k)
+			m.owner = append(m.owner, ri)
+		}
+	}
+	m.set = NewPhraseSet(phrases)
+	return m
+})
+
 // deepDisclosed reports a deep self-disclosure in text: a phrase of
 // deepDisclosure that is no part of a trap.
 func deepDisclosed(text string) bool {
-	deep, traps := deepDisclosure(), deepDisclosureTraps()
-	for _, h := range NewPhraseSet(append(deep, traps...)).Find(text) {
-		if h.Index < len(deep) {
+	m := deepMatcher()
+	for _, h := range m.set.Find(text) {
+		if h.Index < m.deep {
 			return true
 		}
 	}
 	return false
 }
+
+// deepMatcher finds deep-disclosure phrases (the first deep indices) and
+// their traps, compiled once.
+var deepMatcher = sync.OnceValue(func() (m struct {
+	set  *PhraseSet
+	deep int
+}) {
+	deep := deepDisclosure()
+	m.set, m.deep = NewPhraseSet(append(deep, deepDisclosureTraps()...)), len(deep)
+	return m
+})
 
 // HeuristicPerceive is the fallback perceiver (DESIGN §3 step 3): the same
 // fields as L1 from keywords. Intent from HeuristicIntent; sentiment from
