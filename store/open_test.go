@@ -96,7 +96,7 @@ func TestNewFileMode0600AndWAL(t *testing.T) {
 			t.Errorf("%s mode %o, want 600", suffix, perm)
 		}
 	}
-	for pragma, want := range map[string]int{"secure_delete": 1, "foreign_keys": 1, "busy_timeout": busyTimeoutMS, "synchronous": 1} {
+	for pragma, want := range map[string]int{"secure_delete": 1, "foreign_keys": 1, "busy_timeout": busyTimeoutMS, "synchronous": 1, "temp_store": 2} {
 		var got int
 		if err := db.writer.QueryRow("PRAGMA " + pragma).Scan(&got); err != nil || got != want {
 			t.Errorf("PRAGMA %s = %d, %v; want %d", pragma, got, err, want)

@@ -28,10 +28,13 @@ const (
 	pollLimit = 100
 	// offsetCursor is the CursorStore key of the next update id to fetch.
 	offsetCursor = "telegram.offset"
-	// maxIdlePerHost keeps this many idle connections to the Bot API:
-	// replies to many chats go out at once, and Go's default of 2 would
-	// open (and close) a connection for nearly every one of them.
-	maxIdlePerHost = 32
+	// maxConnsPerHost is how many connections to the Bot API hearth opens
+	// and keeps: replies to many chats go out at once, and Go's default of
+	// 2 idle connections would open (and close) one for nearly every one of
+	// them. A burst beyond it waits for a free connection instead of
+	// dialling one that is closed a moment later (issue 15: connection churn
+	// was a tenth of a burst's CPU).
+	maxConnsPerHost = 32
 	// cursorSaveTimeout bounds saving the offset, which outlives Run's
 	// context so an update accepted just before shutdown is not redelivered.
 	cursorSaveTimeout = 5 * time.Second
@@ -117,7 +120,8 @@ func New(ctx context.Context, cfg Config) (*Transport, error) {
 	client := cfg.HTTPClient
 	if client == nil {
 		tr := http.DefaultTransport.(*http.Transport).Clone()
-		tr.MaxIdleConnsPerHost = maxIdlePerHost
+		tr.MaxIdleConnsPerHost = maxConnsPerHost
+		tr.MaxConnsPerHost = maxConnsPerHost
 		client = &http.Client{Timeout: poll + httpTimeoutMargin, Transport: tr}
 	} else if client.Timeout != 0 && client.Timeout <= poll {
 		log.Warn("telegram HTTP client timeout cuts long polls short", "timeout", client.Timeout, "poll", poll)
