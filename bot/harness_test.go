@@ -43,6 +43,12 @@ func (r *recorder) Typing(context.Context, bot.ChatRef) error {
 	return nil
 }
 
+func (r *recorder) typingCount() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.typing
+}
+
 func (r *recorder) texts(chatID string) []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -389,9 +389,17 @@ func (h *Handler) deliverCommitted(ctx context.Context, t store.Turn, ids []int6
 // (a fast reply must not cancel it before it reaches the platform).
 const TypingTimeout = 3 * time.Second
 
-// typing shows the typing indicator now and every TypingInterval until the
-// returned stop is called. stop waits for the first indicator, so it reaches
-// the platform before the reply does.
+// TypingDelay is how long a reply may take before the typing indicator
+// shows (hearth's choice): a reply within it arrives before anyone could
+// read "typing…", so the indicator would be a Bot API call that shows
+// nothing (issue 15: it was a fifth of a fast turn's CPU). Slower than any
+// offline reply, well under what a person notices after a model's delay.
+const TypingDelay = 300 * time.Millisecond
+
+// typing shows the typing indicator after TypingDelay and every
+// TypingInterval after that, until the returned stop is called. stop waits
+// for an indicator that has started, so it reaches the platform before the
+// reply does.
 func (h *Handler) typing(ctx context.Context, in store.Inbound) (stop func()) {
 	sender, ok := h.cfg.Senders[in.Platform]
 	if !ok {
@@ -399,7 +407,6 @@ func (h *Handler) typing(ctx context.Context, in store.Inbound) (stop func()) {
 	}
 	chat := ChatRef{Platform: in.Platform, ChatID: in.ChatID, Kind: ChatKind(in.ChatKind)}
 	ctx, cancel := context.WithCancel(ctx)
-	first := make(chan struct{})
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -408,22 +415,28 @@ func (h *Handler) typing(ctx context.Context, in store.Inbound) (stop func()) {
 				h.log.Debug("typing indicator", "err", err)
 			}
 		}
+		t := time.NewTimer(TypingDelay)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return // answered before anyone could see an indicator
+		case <-t.C:
+		}
 		firstCtx, cancelFirst := context.WithTimeout(context.WithoutCancel(ctx), TypingTimeout)
 		show(firstCtx)
 		cancelFirst()
-		close(first)
-		t := time.NewTicker(TypingInterval)
-		defer t.Stop()
+		tick := time.NewTicker(TypingInterval)
+		defer tick.Stop()
 		for {
 			select {
 			case <-ctx.Done():
 				return
-			case <-t.C:
+			case <-tick.C:
 				show(ctx)
 			}
 		}
 	}()
-	return func() { <-first; cancel(); <-done }
+	return func() { cancel(); <-done }
 }
 
 func modalityPlaceholder(modality string) string {

@@ -178,9 +178,8 @@ func annDM(id int64, text string) map[string]any {
 }
 
 // TestTelegramDMAndGroupAddressing uses a brain that holds its reply until
-// the test has seen the typing indicator: the offline brain answers so fast
-// that the indicator's request is cancelled before it leaves (see the
-// report on bot/turn.go typing).
+// the test has seen the typing indicator: a reply faster than
+// bot.TypingDelay shows none.
 func TestTelegramDMAndGroupAddressing(t *testing.T) {
 	t.Parallel()
 	ctx := e2eContext(t)
