@@ -366,3 +366,38 @@ func TestTypingShowsOnlyWhileAReplyTakes(t *testing.T) {
 		t.Errorf("slow reply: %d typing indicators, want 1", n)
 	}
 }
+
+// TestUserRowFollowsTheirMessages: a user first met in a group is stored
+// by that turn's commit, without a private chat; their first DM adds it,
+// a new display name replaces the old, and a later group message keeps the
+// private chat. A command as the very first message stores the user too.
+func TestUserRowFollowsTheirMessages(t *testing.T) {
+	e := newEnv(t)
+	g := msg("5", "hello everyone")
+	g.ChatID, g.ChatKind = "-100", bot.ChatGroup
+	e.send(t, g)
+	e.h.Drain()
+	if u := e.user(t, "telegram:5"); u.PrivateChatID != "" || u.Name != "User5" || u.Messages != 1 {
+		t.Fatalf("after a group turn: %+v", u)
+	}
+	dm := msg("5", "hi, it's me")
+	dm.UserName = "Fifi"
+	e.send(t, dm)
+	e.h.Drain()
+	if u := e.user(t, "telegram:5"); u.PrivateChatID != "5" || u.Name != "Fifi" || u.Messages != 2 {
+		t.Fatalf("after a DM under a new name: %+v", u)
+	}
+	g2 := msg("5", "back in the group")
+	g2.ChatID, g2.ChatKind, g2.UserName = "-100", bot.ChatGroup, "Fifi"
+	e.send(t, g2)
+	e.h.Drain()
+	if u := e.user(t, "telegram:5"); u.PrivateChatID != "5" || u.Messages != 3 {
+		t.Fatalf("a group message changed the private chat: %+v", u)
+	}
+
+	e.send(t, msg("6", "/privacy"))
+	e.h.Drain()
+	if u := e.user(t, "telegram:6"); u.Name != "User6" || u.PrivateChatID != "6" {
+		t.Fatalf("after a first command: %+v", u)
+	}
+}

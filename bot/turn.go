@@ -47,24 +47,25 @@ func (h *Handler) turn(ctx context.Context, in store.Inbound) error {
 	defer unlock()
 
 	now := h.cfg.Now()
-	u, err := h.ensureUser(ctx, in, now)
+	u, seen, err := h.userOf(ctx, in, now)
 	if err != nil {
 		return err
 	}
 	text := strings.TrimSpace(in.Text)
-	if why != heardOK && text == "" {
-		return h.answerUnheard(ctx, in, u, why, now)
-	}
-	if name, args, ok := parseCommand(text); ok {
-		return h.command(ctx, in, u, name, args, now)
-	}
-	if needle, all, ok := heart.ForgetRequest(text); ok {
-		return h.forgetByWords(ctx, in, u, needle, all, now)
+	if answer := h.notATurn(in, why, text); answer != nil {
+		// These answers write without a turn's commit: the user is stored first.
+		if seen != userStored {
+			if u, err = h.cfg.Store.EnsureUser(ctx, u); err != nil {
+				return fmt.Errorf("store user %s: %w", in.UserID, err)
+			}
+		}
+		return answer(ctx, u, now)
 	}
 	t, err := h.think(ctx, in, u, text, now)
 	if err != nil {
 		return err
 	}
+	t.NewUser = seen == userNew
 	ids, err := h.cfg.Store.CommitTurn(ctx, t)
 	if err != nil {
 		return fmt.Errorf("commit turn of %s: %w", u.ID, err)
@@ -78,33 +79,70 @@ func (h *Handler) turn(ctx context.Context, in store.Inbound) error {
 	return nil
 }
 
-// ensureUser loads the user of in, creating it (with the persona's inner
-// state seed) on first contact and remembering a private chat.
-func (h *Handler) ensureUser(ctx context.Context, in store.Inbound, now time.Time) (store.User, error) {
+// notATurn is the answer to a message that is no conversation turn: a
+// voice note not heard, a command, or a request to forget; nil otherwise.
+func (h *Handler) notATurn(in store.Inbound, why unheard, text string) func(context.Context, store.User, time.Time) error {
+	if why != heardOK && text == "" {
+		return func(ctx context.Context, u store.User, now time.Time) error {
+			return h.answerUnheard(ctx, in, u, why, now)
+		}
+	}
+	if name, args, ok := parseCommand(text); ok {
+		return func(ctx context.Context, u store.User, now time.Time) error {
+			return h.command(ctx, in, u, name, args, now)
+		}
+	}
+	if needle, all, ok := heart.ForgetRequest(text); ok {
+		return func(ctx context.Context, u store.User, now time.Time) error {
+			return h.forgetByWords(ctx, in, u, needle, all, now)
+		}
+	}
+	return nil
+}
+
+// userSeen says how the user userOf returns compares with the stored row.
+type userSeen int
+
+const (
+	userStored  userSeen = iota // as stored
+	userChanged                 // a new name or private chat, not yet stored
+	userNew                     // first contact: not stored at all
+)
+
+// userOf returns the user of in as this turn sees them: the stored row with
+// the name and private chat of in, or on first contact a new user with the
+// persona's inner state seed. A turn's commit stores either (a new user in
+// the same transaction as their first turn), so most turns write no user
+// of their own.
+func (h *Handler) userOf(ctx context.Context, in store.Inbound, now time.Time) (store.User, userSeen, error) {
 	name := in.UserName
 	if name == "" {
 		name = in.UserID
 	}
-	fresh := store.User{
-		ID: in.UserID, Platform: in.Platform, Name: name, CreatedAt: now.UTC(),
-		InnerState:   seedInnerState(h.cfg.Persona, name),
-		Relationship: encodeRelationship(heart.NewRelationship(now)),
-		Proactive:    true,
-	}
+	private := ""
 	if in.ChatKind == string(ChatPrivate) {
-		fresh.PrivateChatID = in.ChatID
+		private = in.ChatID
 	}
-	// Most turns find the user as they were: read, and write only when the
-	// user is new or their name or private chat changed.
-	if u, ok, err := h.cfg.Store.User(ctx, in.UserID); err == nil && ok &&
-		u.Name == name && (fresh.PrivateChatID == "" || u.PrivateChatID == fresh.PrivateChatID) {
-		return u, nil
-	}
-	u, err := h.cfg.Store.EnsureUser(ctx, fresh)
+	u, ok, err := h.cfg.Store.User(ctx, in.UserID)
 	if err != nil {
-		return u, fmt.Errorf("load user %s: %w", in.UserID, err)
+		return u, userStored, fmt.Errorf("load user %s: %w", in.UserID, err)
 	}
-	return u, nil
+	if !ok {
+		return store.User{
+			ID: in.UserID, Platform: in.Platform, Name: name, CreatedAt: now.UTC(),
+			InnerState:   seedInnerState(h.cfg.Persona, name),
+			Relationship: encodeRelationship(heart.NewRelationship(now)),
+			Proactive:    true, PrivateChatID: private,
+		}, userNew, nil
+	}
+	seen := userStored
+	if u.Name != name {
+		u.Name, seen = name, userChanged
+	}
+	if private != "" && u.PrivateChatID != private {
+		u.PrivateChatID, seen = private, userChanged
+	}
+	return u, seen, nil
 }
 
 // seedInnerState fills seed 004's inner_state_seed placeholders.

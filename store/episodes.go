@@ -132,7 +132,11 @@ func (db *DB) CommitTurn(ctx context.Context, t Turn) (ids []int64, err error) {
 
 func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error) {
 	if t.User.ID != "" {
-		if err := updateUser(ctx, tx, t.User); err != nil {
+		write := updateUser
+		if t.NewUser {
+			write = insertUser
+		}
+		if err := write(ctx, tx, t.User); err != nil {
 			return nil, err
 		}
 	}

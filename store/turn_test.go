@@ -266,3 +266,47 @@ func TestCommitReturnsEveryLedgerID(t *testing.T) {
 		t.Errorf("gift thanks %d: %q %v", thanks.ID, st, err)
 	}
 }
+
+// TestCommitTurnCreatesANewUser: a user's first turn stores them in the
+// turn's own transaction; a second "first" turn of the same user fails
+// whole instead of overwriting the first.
+func TestCommitTurnCreatesANewUser(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTest(t)
+	u := User{ID: "telegram:7", Platform: "telegram", Name: "Ann", CreatedAt: t0, InnerState: "seed", Proactive: true}
+	inID, _, err := db.InsertInbound(ctx, inbound("m1", "message 1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn := realTurn(inID, u, 1)
+	turn.NewUser = true
+	if _, err := db.CommitTurn(ctx, turn); err != nil {
+		t.Fatal(err)
+	}
+	got, ok, err := db.User(ctx, u.ID)
+	if err != nil || !ok || !reflect.DeepEqual(got, turn.User) {
+		t.Fatalf("user = %+v, %v, %v\nwant %+v", got, ok, err, turn.User)
+	}
+	in2, _, err := db.InsertInbound(ctx, inbound("m2", "message 2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := realTurn(in2, u, 2)
+	again.NewUser = true
+	if _, err := db.CommitTurn(ctx, again); err == nil {
+		t.Fatal("a second new-user commit of the same user succeeded")
+	}
+	if got2, _, _ := db.User(ctx, u.ID); !reflect.DeepEqual(got2, turn.User) {
+		t.Errorf("the failed commit changed the user: %+v", got2)
+	}
+	if p, _ := db.PendingInbound(ctx); len(p) != 1 || p[0].ID != in2 {
+		t.Errorf("pending inbound = %+v, want the second message still pending", p)
+	}
+
+	// Without NewUser an unknown user is an error, as before.
+	in3, _, _ := db.InsertInbound(ctx, inbound("m3", "message 3"))
+	ghost := realTurn(in3, User{ID: "telegram:8", Platform: "telegram", CreatedAt: t0}, 3)
+	if _, err := db.CommitTurn(ctx, ghost); !errors.Is(err, ErrNotFound) {
+		t.Errorf("update of an unknown user = %v, want ErrNotFound", err)
+	}
+}

@@ -194,15 +194,18 @@ type Gift struct {
 // (DESIGN §3 step 9): the user's new state, the episode, the inbound status,
 // the reply in the outbound ledger, memory writes, signals and usage.
 type Turn struct {
-	InboundID int64       `json:"inbound_id"`
-	User      User        `json:"user"`
-	Episode   Episode     `json:"episode"`
-	Reply     *Outbound   `json:"reply"` // nil when there is nothing to send
-	Extra     []Outbound  `json:"extra"`
-	Memories  []Memory    `json:"memories"`
-	Signals   []Signal    `json:"signals"`
-	Usage     []Usage     `json:"usage"`
-	Daily     *DailyPoint `json:"daily"`
+	InboundID int64 `json:"inbound_id"`
+	User      User  `json:"user"`
+	// NewUser creates User instead of updating it: a user's first turn
+	// writes them in the same transaction as everything else it stores.
+	NewUser  bool        `json:"new_user,omitempty"`
+	Episode  Episode     `json:"episode"`
+	Reply    *Outbound   `json:"reply"` // nil when there is nothing to send
+	Extra    []Outbound  `json:"extra"`
+	Memories []Memory    `json:"memories"`
+	Signals  []Signal    `json:"signals"`
+	Usage    []Usage     `json:"usage"`
+	Daily    *DailyPoint `json:"daily"`
 	// FollowUps are dated things the user mentioned (issue 11 item 5),
 	// stored from the episode; UserID defaults to User.ID.
 	FollowUps []FollowUp `json:"follow_ups,omitempty"`

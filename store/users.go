@@ -122,6 +122,20 @@ func updateUser(ctx context.Context, q querier, u User) error {
 	return checkOne(res, "update user "+u.ID)
 }
 
+// insertUser creates u, a user first seen in the turn being committed. The
+// turn holds its user's lock, so no other writer creates the same user.
+func insertUser(ctx context.Context, q querier, u User) error {
+	args, err := userArgs(u)
+	if err != nil {
+		return fmt.Errorf("create user %s: %w", u.ID, err)
+	}
+	if _, err := q.ExecContext(ctx, `INSERT INTO users (`+userCols+`)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, args...); err != nil {
+		return fmt.Errorf("create user %s: %w", u.ID, err)
+	}
+	return nil
+}
+
 // UpdateUser writes every mutable field of u (all but ID, Platform and
 // CreatedAt). An unknown user is ErrNotFound: users are created by EnsureUser.
 func (db *DB) UpdateUser(ctx context.Context, u User) error {
