@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 )
 
@@ -33,6 +34,51 @@ func BenchmarkCommitTurn(b *testing.B) {
 		}
 		u = tr.User
 	}
+}
+
+// burstChats is the Telegram benchmark's burst (bot/telegram
+// BenchmarkTelegramTurnVsEcho): that many chats at once, each a first turn.
+const burstChats = 200
+
+// BenchmarkBurstWrites is the writer's side of a burst (issue 15 item 5):
+// burstChats messages stored in one poll's transaction, then every chat's
+// first turn committed and its reply marked sent, all at once, as the
+// handler does. The single writer connection serialises all of it, so its
+// time per turn bounds a burst's throughput.
+func BenchmarkBurstWrites(b *testing.B) {
+	ctx := context.Background()
+	db, _ := openTest(b)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		ins := make([]Inbound, burstChats)
+		for i := range ins {
+			n++
+			ins[i] = inbound(fmt.Sprint(n), "hello there, how was your day?")
+			ins[i].ChatID, ins[i].UserID = fmt.Sprint(n), fmt.Sprintf("telegram:%d", n)
+		}
+		ids, _, err := db.InsertInbounds(ctx, ins)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		for i, in := range ins {
+			wg.Go(func() {
+				tr := realTurn(ids[i], User{ID: in.UserID, Platform: "telegram", Name: "Ann", CreatedAt: t0, Proactive: true}, i)
+				tr.NewUser, tr.Memories = true, nil // as the Telegram benchmark's brain: nothing to remember
+				tr.Episode.UserID, tr.Episode.ChatID, tr.Reply.ChatID, tr.Reply.UserID = in.UserID, in.ChatID, in.ChatID, in.UserID
+				out, err := db.CommitTurn(ctx, tr)
+				if err == nil {
+					err = db.MarkOutbound(ctx, out[0], OutboundSent, []string{fmt.Sprint(i)}, t0)
+				}
+				if err != nil {
+					b.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*burstChats), "µs/turn")
 }
 
 // BenchmarkInsertInbound measures the durable ingest of one message

@@ -296,9 +296,10 @@ func dsn(path string, readOnly bool) string {
 	}
 	fmt.Fprintf(&b, "&_pragma=cache_size(-%d)", writerCacheKiB)
 	b.WriteString("&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=secure_delete(1)&_txlock=immediate&_pragma=wal_autocheckpoint(0)")
-	// Group commit puts each write in a savepoint, whose journal would
-	// otherwise be a temporary file written page by page: in memory it
-	// costs no system calls (at most a group's changed pages, a few MB).
+	// A statement that may fail halfway (an upsert, a multi-row change)
+	// keeps the pages it changes in a statement journal, otherwise a
+	// temporary file written page by page: in memory it costs no system
+	// calls (at most one statement's pages).
 	b.WriteString("&_pragma=temp_store(MEMORY)")
 	return b.String()
 }

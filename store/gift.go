@@ -45,7 +45,14 @@ func (db *DB) Gift(ctx context.Context, txID string) (Gift, bool, error) {
 // enqueues out (when non-nil) as pending. The check runs inside the write
 // transaction, so concurrent repeats cannot both insert.
 func (db *DB) CommitGift(ctx context.Context, g Gift, u User, out *Outbound) (stored Gift, inserted bool, err error) {
+	var given Outbound
+	if out != nil {
+		given = *out
+	}
 	err = db.write(ctx, "commit gift "+g.TransactionID, func(tx *sql.Tx) error {
+		if out != nil {
+			*out = given // a group that failed may have run this once already
+		}
 		prev, ok, err := getGift(ctx, tx, g.TransactionID)
 		if err != nil {
 			return err

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"sync"
 )
@@ -15,8 +14,8 @@ const maxGroupOps = 64
 
 // writeGroup lines up the writes that arrive while the writer connection
 // is busy. The first waiting write then leads: it runs every queued write
-// in ONE transaction, each inside its own savepoint, and commits once
-// (group commit). One SQLite commit with its WAL write is the cost of a
+// in ONE transaction and commits once (group commit; see commitGroup for
+// a write that fails). One SQLite commit with its WAL write is the cost of a
 // write; under load many writes share it. No goroutine of its own: the
 // writers themselves take turns leading.
 type writeGroup struct {
@@ -37,9 +36,10 @@ type writeOp struct {
 
 // write runs fn in an IMMEDIATE transaction on the writer connection, alone
 // or grouped with writes that arrived meanwhile (see writeGroup). Either
-// way fn's writes are all-or-nothing (a failing fn rolls back to its
-// savepoint and does not disturb the others) and committed when write
-// returns nil.
+// way fn's writes are all-or-nothing (a failing fn fails only its own
+// write) and committed when write returns nil. fn may run twice (once in a
+// group that failed, then alone), so it must only write through tx and
+// set what it returns afresh each time.
 func (db *DB) write(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
 	if db.writer == nil {
 		return fmt.Errorf("%s: %w", op, ErrReadOnly)
@@ -76,49 +76,39 @@ func (db *DB) write(ctx context.Context, op string, fn func(tx *sql.Tx) error) e
 }
 
 // commitGroup runs batch in one transaction and closes every op's done.
+// Writes rarely fail, so the group runs without savepoints (each would
+// cost two statements and a copy of every page it touches); when one
+// write fails, nothing of the group is kept and every write runs again on
+// its own, so the failure stays its caller's.
 func (db *DB) commitGroup(batch []*writeOp) {
 	defer func() {
 		for _, w := range batch {
 			close(w.done)
 		}
 	}()
-	if len(batch) == 1 {
-		w := batch[0]
-		w.err = db.commitOne(w)
-		return
-	}
-	// The group outlives any one caller's cancellation: a cancelled
-	// statement inside a transaction can roll back all of it.
-	tx, err := db.writer.BeginTx(context.WithoutCancel(batch[0].ctx), nil)
-	if err != nil {
-		failAll(batch, fmt.Errorf("begin: %w", err))
+	if len(batch) > 1 && db.commitAll(batch) == nil {
 		return
 	}
 	for _, w := range batch {
-		if _, err := tx.Exec("SAVEPOINT op"); err != nil {
-			_ = tx.Rollback()
-			failAll(batch, fmt.Errorf("savepoint: %w", err))
-			return
-		}
+		w.err = db.commitOne(w)
+	}
+}
+
+// commitAll runs every write of batch in one transaction, all or nothing.
+// The group outlives any one caller's cancellation: a cancelled statement
+// fails its write, which fails the group, and each write runs again alone.
+func (db *DB) commitAll(batch []*writeOp) error {
+	tx, err := db.writer.BeginTx(context.WithoutCancel(batch[0].ctx), nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	for _, w := range batch {
 		if err := w.fn(tx); err != nil {
-			w.err = fmt.Errorf("%s: %w", w.op, err)
-			if _, rerr := tx.Exec("ROLLBACK TO op"); rerr != nil {
-				// SQLite rolled back the whole transaction (I/O error,
-				// full disk): nothing of the group is written.
-				_ = tx.Rollback()
-				failAll(batch, fmt.Errorf("group rolled back after %q failed: %w", w.op, errors.Join(err, rerr)))
-				return
-			}
-		}
-		if _, err := tx.Exec("RELEASE op"); err != nil {
 			_ = tx.Rollback()
-			failAll(batch, fmt.Errorf("release savepoint: %w", err))
-			return
+			return fmt.Errorf("%s: %w", w.op, err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		failAll(batch, fmt.Errorf("commit: %w", err))
-	}
+	return tx.Commit()
 }
 
 // commitOne is a group of one: a plain transaction, no savepoint.
@@ -135,14 +125,4 @@ func (db *DB) commitOne(w *writeOp) error {
 		return fmt.Errorf("%s: commit: %w", w.op, err)
 	}
 	return nil
-}
-
-// failAll gives err to every op of batch that has no error of its own: its
-// writes, if any, were not committed.
-func failAll(batch []*writeOp, err error) {
-	for _, w := range batch {
-		if w.err == nil {
-			w.err = fmt.Errorf("%s: %w", w.op, err)
-		}
-	}
 }

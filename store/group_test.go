@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -11,10 +10,45 @@ import (
 )
 
 // Writes that arrive while the writer is busy commit together in one
-// transaction, each in its own savepoint: a failing one is rolled back
-// alone, the others are committed, and every caller gets its own result.
+// transaction. When one of them fails, nothing of the group is kept and
+// each write runs again alone: the failing one gets its error and leaves
+// no row, the others are committed, and every caller gets its own result.
 func TestGroupCommit(t *testing.T) {
-	db, _ := openTest(t)
+	for _, failing := range []int{-1, 2} {
+		t.Run(fmt.Sprintf("failing=%d", failing), func(t *testing.T) {
+			db, _ := openTest(t)
+			ctx := context.Background()
+			const n = 6
+			txs, runs, errs := queuedWrites(t, db, n, failing)
+			wantTxs, wantRuns := 1, 1
+			if failing >= 0 {
+				wantTxs, wantRuns = 1+n, 2 // the failed group, then each write alone
+			}
+			if len(txs) != wantTxs {
+				t.Errorf("the %d queued writes ran in %d transactions, want %d", n, len(txs), wantTxs)
+			}
+			for i, err := range errs {
+				got, _ := db.Cursor(ctx, fmt.Sprint("op", i))
+				switch {
+				case i == failing && (err == nil || got != ""):
+					t.Errorf("op %d: err %v, row %q; want its error and no row", i, err, got)
+				case i != failing && (err != nil || got != "x"):
+					t.Errorf("op %d: err %v, row %q; want it committed", i, err, got)
+				}
+				if runs[i] > wantRuns {
+					t.Errorf("op %d ran %d times, want at most %d", i, runs[i], wantRuns)
+				}
+			}
+		})
+	}
+}
+
+// queuedWrites holds the writer with one write, queues n more behind it
+// (write number failing returns an error after its insert), releases them
+// and returns the transactions they ran in, how often each ran and their
+// results.
+func queuedWrites(t *testing.T, db *DB, n, failing int) (map[*sql.Tx]int, []int, []error) {
+	t.Helper()
 	ctx := context.Background()
 	hold, held := make(chan struct{}), make(chan struct{})
 	var first sync.WaitGroup
@@ -31,11 +65,11 @@ func TestGroupCommit(t *testing.T) {
 	})
 	<-held
 
-	const n = 6
 	var (
-		mu  sync.Mutex
-		txs = map[*sql.Tx]int{}
-		wg  sync.WaitGroup
+		mu   sync.Mutex
+		txs  = map[*sql.Tx]int{}
+		runs = make([]int, n)
+		wg   sync.WaitGroup
 	)
 	errs := make([]error, n)
 	for i := range n {
@@ -43,12 +77,13 @@ func TestGroupCommit(t *testing.T) {
 			errs[i] = db.write(ctx, fmt.Sprintf("op %d", i), func(tx *sql.Tx) error {
 				mu.Lock()
 				txs[tx]++
+				runs[i]++
 				mu.Unlock()
 				if _, err := tx.ExecContext(ctx, "INSERT INTO cursors (name, value) VALUES (?, 'x')", fmt.Sprint("op", i)); err != nil {
 					return err
 				}
-				if i == 2 {
-					return errors.New("op 2 changes its mind")
+				if i == failing {
+					return fmt.Errorf("op %d changes its mind", i)
 				}
 				return nil
 			})
@@ -58,19 +93,7 @@ func TestGroupCommit(t *testing.T) {
 	close(hold)
 	wg.Wait()
 	first.Wait()
-
-	if len(txs) != 1 {
-		t.Errorf("the %d queued writes ran in %d transactions, want one group", n, len(txs))
-	}
-	for i, err := range errs {
-		got, _ := db.Cursor(ctx, fmt.Sprint("op", i))
-		switch {
-		case i == 2 && (err == nil || got != ""):
-			t.Errorf("op 2: err %v, row %q; want its error and no row", err, got)
-		case i != 2 && (err != nil || got != "x"):
-			t.Errorf("op %d: err %v, row %q; want it committed", i, err, got)
-		}
-	}
+	return txs, runs, errs
 }
 
 // waitQueued waits (up to a generous deadline) until n writes wait behind

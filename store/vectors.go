@@ -71,6 +71,7 @@ func (db *DB) UseVectorModel(ctx context.Context, name string, dim int) (int64, 
 		changed bool
 	)
 	err := db.write(ctx, "use vector model", func(tx *sql.Tx) error {
+		changed = false // a group that failed may have run this once already
 		if _, err := tx.ExecContext(ctx, "INSERT INTO recall_models (name, dim) VALUES (?, ?) ON CONFLICT (name, dim) DO NOTHING", name, dim); err != nil {
 			return err
 		}
