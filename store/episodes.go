@@ -37,8 +37,10 @@ func queryEpisodes(ctx context.Context, q querier, query string, args ...any) ([
 // insertEpisode stores e and returns it with its id and chat kind as
 // stored (an empty ChatKind is taken from the inbound message). The
 // caller indexes it for recall (indexEpisode) in the same transaction.
-// No RETURNING: in a transaction that writes the recall index, a statement
-// with RETURNING makes FTS5 flush its pending terms as a new segment.
+// No RETURNING, here or in any write that may share a group commit with a
+// turn: in a transaction that writes the recall index, a statement with
+// RETURNING makes FTS5 flush its pending terms as a new segment, one per
+// turn of a group instead of one per group.
 func insertEpisode(ctx context.Context, q querier, e Episode) (Episode, error) {
 	tags, err := toJSON(e.TopicTags)
 	if err != nil {
@@ -165,9 +167,9 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 	if err := addTurnFollowUps(ctx, tx, t, episode.ID); err != nil {
 		return nil, err
 	}
-	// The episode is indexed last: the ledger's inserts use RETURNING and
-	// the memory upserts a statement journal, either of which would flush
-	// the index's pending terms as a segment of its own.
+	// The episode is indexed last: the memory upserts use a statement
+	// journal, which would flush the index's pending terms as a segment of
+	// their own.
 	if episode.ID != 0 {
 		if err := indexEpisode(ctx, tx, episode); err != nil {
 			return nil, err

@@ -94,18 +94,24 @@ func insertInbound(ctx context.Context, tx *sql.Tx, m Inbound) (id int64, insert
 	if m.Status == "" {
 		m.Status = StatusReceived
 	}
-	err = tx.QueryRowContext(ctx, `INSERT INTO inbound
+	// No RETURNING: see insertEpisode.
+	res, err := tx.ExecContext(ctx, `INSERT INTO inbound
 		(platform, chat_id, chat_kind, message_id, user_id, user_name, text, modality, addressed, at, status, media)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
-		ON CONFLICT (platform, chat_id, message_id) DO NOTHING RETURNING id`,
+		ON CONFLICT (platform, chat_id, message_id) DO NOTHING`,
 		m.Platform, m.ChatID, m.ChatKind, nullText(m.MessageID), m.UserID, m.UserName, m.Text, m.Modality,
-		m.Addressed, toNano(m.At), m.Status, m.Media).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
+		m.Addressed, toNano(m.At), m.Status, m.Media)
+	if err != nil {
+		return 0, false, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return 0, false, err
+	} else if n == 0 {
 		err = tx.QueryRowContext(ctx, `SELECT id FROM inbound WHERE platform = ? AND chat_id = ? AND message_id = ?`,
 			m.Platform, m.ChatID, m.MessageID).Scan(&id)
 		return id, false, err
 	}
-	if err != nil {
+	if id, err = res.LastInsertId(); err != nil {
 		return 0, false, err
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO chats (platform, chat_id, kind, first_at, last_at) VALUES (?, ?, ?, ?, ?)

@@ -49,12 +49,16 @@ func insertOutbound(ctx context.Context, q querier, o Outbound) (int64, error) {
 	if o.Voice != nil {
 		voice = o.Voice
 	}
-	var id int64
-	err = q.QueryRowContext(ctx, `INSERT INTO outbound
+	// No RETURNING: see insertEpisode.
+	res, err := q.ExecContext(ctx, `INSERT INTO outbound
 		(platform, chat_id, chat_kind, user_id, kind, inbound_id, text, attachment, status, platform_ids, created_at, sent_at, voice)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		o.Platform, o.ChatID, o.ChatKind, o.UserID, o.Kind, nullID(o.InboundID), o.Text, att, o.Status, ids,
-		toNano(o.CreatedAt), toNano(o.SentAt), voice).Scan(&id)
+		toNano(o.CreatedAt), toNano(o.SentAt), voice)
+	if err != nil {
+		return 0, fmt.Errorf("insert outbound: %w", err)
+	}
+	id, err := res.LastInsertId()
 	if err != nil {
 		return 0, fmt.Errorf("insert outbound: %w", err)
 	}
@@ -106,14 +110,17 @@ func (db *DB) MarkOutbound(ctx context.Context, id int64, status string, platfor
 		return fmt.Errorf("mark outbound %d: %w", id, err)
 	}
 	return db.write(ctx, "mark outbound", func(tx *sql.Tx) error {
+		// No RETURNING: marks share a group with turns (see insertEpisode).
 		var platform, chatID string
-		err := tx.QueryRowContext(ctx, `UPDATE outbound SET status = ?1, platform_ids = ?2, sent_at = ?3,
-			voice = CASE WHEN ?1 = 'pending' THEN voice END WHERE id = ?4
-			RETURNING platform, chat_id`, status, ids, toNano(at), id).Scan(&platform, &chatID)
+		err := tx.QueryRowContext(ctx, "SELECT platform, chat_id FROM outbound WHERE id = ?", id).Scan(&platform, &chatID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("outbound %d: %w", id, ErrNotFound)
 		}
 		if err != nil {
+			return fmt.Errorf("outbound %d: %w", id, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE outbound SET status = ?1, platform_ids = ?2, sent_at = ?3,
+			voice = CASE WHEN ?1 = 'pending' THEN voice END WHERE id = ?4`, status, ids, toNano(at), id); err != nil {
 			return fmt.Errorf("outbound %d: %w", id, err)
 		}
 		return indexPlatformIDs(ctx, tx, id, platform, chatID, platformIDs)
