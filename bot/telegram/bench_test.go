@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -71,6 +72,7 @@ func (c *memCursors) SetCursor(_ context.Context, k, v string) error {
 type phase struct {
 	latencies []time.Duration // push → the fake received sendMessage
 	perSecond float64         // burst throughput
+	cpu       time.Duration   // the process's CPU per burst message, the fake's included
 }
 
 // runPhase starts a bot (echo or hearth) on a fresh fake Bot API and runs
@@ -150,6 +152,7 @@ func runPhase(b *testing.B, hearth bool) phase {
 		p.latencies = append(p.latencies, sent.Sub(at))
 	}
 	chats := make([]int64, 0, benchBurst)
+	cpu0 := processCPU(b)
 	start := time.Now()
 	for range benchBurst {
 		c, _ := push()
@@ -170,7 +173,17 @@ func runPhase(b *testing.B, hearth bool) phase {
 		return true
 	})
 	p.perSecond = float64(benchBurst) / last.Sub(start).Seconds()
+	p.cpu = (processCPU(b) - cpu0) / benchBurst
 	return p
+}
+
+// processCPU is the user and system CPU time this process has used.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func quantile(ds []time.Duration, q float64) time.Duration {
@@ -188,10 +201,12 @@ func quantile(ds []time.Duration, q float64) time.Duration {
 // with -benchtime 9x), the latencies of the last iteration.
 func BenchmarkTelegramTurnVsEcho(b *testing.B) {
 	var (
-		e, h   phase
-		ratios []float64
-		echoes []float64
-		turns  []float64
+		e, h      phase
+		ratios    []float64
+		echoes    []float64
+		turns     []float64
+		echoCPU   []float64
+		hearthCPU []float64
 	)
 	for b.Loop() {
 		e = runPhase(b, false)
@@ -199,6 +214,8 @@ func BenchmarkTelegramTurnVsEcho(b *testing.B) {
 		ratios = append(ratios, h.perSecond/e.perSecond)
 		echoes = append(echoes, e.perSecond)
 		turns = append(turns, h.perSecond)
+		echoCPU = append(echoCPU, float64(e.cpu.Microseconds()))
+		hearthCPU = append(hearthCPU, float64(h.cpu.Microseconds()))
 	}
 	b.ReportMetric(float64(quantile(e.latencies, 0.5).Microseconds()), "echo-p50-µs")
 	b.ReportMetric(float64(quantile(h.latencies, 0.5).Microseconds()), "hearth-p50-µs")
@@ -207,6 +224,8 @@ func BenchmarkTelegramTurnVsEcho(b *testing.B) {
 	b.ReportMetric(float64((quantile(h.latencies, 0.99) - quantile(e.latencies, 0.99)).Microseconds()), "added-p99-µs")
 	b.ReportMetric(median(echoes), "echo-msgs/s")
 	b.ReportMetric(median(turns), "hearth-msgs/s")
+	b.ReportMetric(median(echoCPU), "echo-cpu-µs/msg")
+	b.ReportMetric(median(hearthCPU), "hearth-cpu-µs/msg")
 	b.ReportMetric(slices.Min(ratios), "hearth/echo-min")
 	b.ReportMetric(median(ratios), "hearth/echo")
 	b.ReportMetric(slices.Max(ratios), "hearth/echo-max")
