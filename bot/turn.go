@@ -430,8 +430,9 @@ const TypingTimeout = 3 * time.Second
 // TypingDelay is how long a reply may take before the typing indicator
 // shows (hearth's choice): a reply within it arrives before anyone could
 // read "typing…", so the indicator would be a Bot API call that shows
-// nothing (issue 15: it was a fifth of a fast turn's CPU). Slower than any
-// offline reply, well under what a person notices after a model's delay.
+// nothing (issue 15: one more request per message, on both ends). Slower
+// than any offline reply, well under what a person notices after a
+// model's delay.
 const TypingDelay = 300 * time.Millisecond
 
 // typing shows the typing indicator after TypingDelay and every
