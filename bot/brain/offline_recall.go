@@ -141,15 +141,16 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	// "what I was worried about" is about what they said worried.
 	feel := t.k.feelingIn(t.h.Text)
 	// "你还记得我被裁员的事吗" is about the time they said they were laid off.
-	sits := t.k.subjectSituations(t.h.Text)
+	sits := subjects(t.k.situationsIn(t.h.Text, "", false))
 	matches := func(text string) bool {
-		if t.k.notSaid(text, t.h.Text) {
+		ss := t.k.situationsIn(text, "", false) // read once per message
+		if t.k.notSaid(text, t.h.Text, ss) {
 			return false
 		}
 		if len(sits) > 0 {
 			// The event is what was asked for ("where was I laid off?"): any
 			// message telling it answers, whatever fact kind the words ask.
-			for s := range t.k.subjectSituations(text) {
+			for s := range subjects(ss) {
 				if sits[s] {
 					return true
 				}
@@ -172,7 +173,7 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 			if t.k.feelingIn(text) == feel {
 				return true
 			}
-			for _, s := range t.k.situationsIn(text, "", false) {
+			for _, s := range ss {
 				if s.Kind == kindContent && s.Feel.Label == feel {
 					return true
 				}
@@ -209,7 +210,7 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 func (t *turnView) recallShared(asked *factKind) (quote, when string, ok bool) {
 	subject := t.k.withoutAsking(t.h.Text)
 	answers := func(text string) bool {
-		return !t.k.notSaid(text, t.h.Text) && (asked == nil || t.k.asks(text, asked))
+		return !t.k.notSaid(text, t.h.Text, t.k.situationsIn(text, "", false)) && (asked == nil || t.k.asks(text, asked))
 	}
 	var best *bot.Recollection
 	for i := range t.h.Recalled {
@@ -236,15 +237,15 @@ func (t *turnView) recallShared(asked *factKind) (quote, when string, ok bool) {
 	return "", "", false
 }
 
-// notSaid reports whether text cannot answer the question q as something
-// the user said: empty, q itself, a memory of facts ("Work: nurse", whose
-// facts answered already if anything could), or an earlier "do you
-// remember…" of theirs (a question tells nothing).
-func (k *knowledge) notSaid(text, q string) bool {
+// notSaid reports whether text (whose situations are ss) cannot answer
+// the question q as something the user said: empty, q itself, a memory of
+// facts ("Work: nurse", whose facts answered already if anything could),
+// or an earlier "do you remember…" of theirs (a question tells nothing).
+func (k *knowledge) notSaid(text, q string, ss []*situation) bool {
 	if strings.TrimSpace(text) == "" || text == q || k.factMemory(text) != nil {
 		return true
 	}
-	for _, s := range k.situationsIn(text, "", false) {
+	for _, s := range ss {
 		if s.Name == situationRemember {
 			return true
 		}
@@ -252,11 +253,11 @@ func (k *knowledge) notSaid(text, q string) bool {
 	return false
 }
 
-// subjectSituations are the content situations text tells of, by name,
-// the "do you remember" situation itself left out.
-func (k *knowledge) subjectSituations(text string) map[string]bool {
+// subjects are the content situations of ss by name, the "do you
+// remember" situation itself left out.
+func subjects(ss []*situation) map[string]bool {
 	out := map[string]bool{}
-	for _, s := range k.situationsIn(text, "", false) {
+	for _, s := range ss {
 		if s.Kind == kindContent && s.Name != situationRemember {
 			out[s.Name] = true
 		}
