@@ -39,15 +39,7 @@ func TestPatternNeeds(t *testing.T) {
 // brain's data and every message of the corpus, a text the pattern
 // matches is one the prefilter lets through.
 func TestPatternPrefilterNeverHidesAMatch(t *testing.T) {
-	k := NewOffline().loaded()
-	var all []pattern
-	for _, s := range k.sits {
-		all = append(all, s.res...)
-	}
-	for _, f := range k.facts {
-		all = append(all, f.res...)
-	}
-	all = append(append(append(all, k.durations...), k.about...), k.subjects...)
+	all := allPatterns(NewOffline().loaded())
 	raw, err := os.ReadFile("testdata/corpus.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -79,14 +71,7 @@ func FuzzPatternPrefilter(f *testing.F) {
 	for _, s := range []string{"my cat Miso", "小雨今年三岁了", "ミソは12歳", "I'm flying to Tokyo next month", ""} {
 		f.Add(s)
 	}
-	k := NewOffline().loaded()
-	var all []pattern
-	for _, s := range k.sits {
-		all = append(all, s.res...)
-	}
-	for _, fk := range k.facts {
-		all = append(all, fk.res...)
-	}
+	all := allPatterns(NewOffline().loaded())
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, p := range all {
 			if p.MatchString(text) && !p.may(text) {
@@ -94,4 +79,16 @@ func FuzzPatternPrefilter(f *testing.F) {
 			}
 		}
 	})
+}
+
+// allPatterns is every prefiltered pattern of the offline brain's data.
+func allPatterns(k *knowledge) []pattern {
+	var all []pattern
+	for _, s := range k.sits {
+		all = append(all, s.res...)
+	}
+	for _, f := range k.facts {
+		all = append(all, f.res...)
+	}
+	return append(append(append(all, k.durations...), k.about...), k.subjects...)
 }
