@@ -184,21 +184,18 @@ func newConsole(env Env, log *slog.Logger, persona bot.Persona, user, filesDir s
 	} else if err := os.MkdirAll(filesDir, 0o700); err != nil {
 		return nil, usageError{fmt.Errorf("--files: %w", err)}
 	}
-	name := user
+	name := ""
 	if user == "" {
-		// No login name to go by: the user is "you" to the instance file
-		// and "friend" (in the persona's language) to the companion, who
-		// would otherwise say "晚安，you".
-		user, name = consoleFallbackUser, bot.FallbackUserName(persona.Language)
+		// No login name to go by: the console's own default id for the
+		// instance file, and "friend" (in the persona's language) to the
+		// companion, who would otherwise say "晚安，you".
+		name = bot.FallbackUserName(persona.Language)
 	}
 	return console.New(console.Config{In: env.Stdin, Out: env.Stdout, User: user, Name: name, Persona: persona.Name, FileDir: filesDir}), nil
 }
 
-// consoleFallbackUser is the console user's id without $USER or --user
-// (console:you, as it always was, so existing files keep their user).
-const consoleFallbackUser = "you"
-
-// consoleUser is the console user's id: $USER, else "" (the fallback).
+// consoleUser is the console user's id: $USER, else "" (console.New's
+// default).
 func consoleUser(env Env) string {
 	return env.Getenv("USER")
 }
