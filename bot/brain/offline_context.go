@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"hearth/bot"
 	"hearth/heart"
 )
 
@@ -273,9 +274,8 @@ func (t *turnView) ahead() bool {
 	if err != nil {
 		return false
 	}
-	y, m, d := t.h.Now.Date()
 	// Rounded: a day across a clock change has 23 or 25 hours.
-	days := int(due.Sub(time.Date(y, m, d, 0, 0, 0, 0, t.h.Now.Location())).Hours()/24 + 0.5)
+	days := int(due.Sub(bot.StartOfDay(t.h.Now, t.h.Now.Location())).Hours()/24 + 0.5)
 	vars := map[string]string{
 		"weekday": t.k.book["weekdays"][t.lang][due.Weekday()],
 		"month":   due.Month().String(),
