@@ -343,7 +343,11 @@ func (t *turnView) compose() []part {
 // welcome or a goodbye already answers a bare hello.
 func (t *turnView) answer(lead *situation, feeling string, framed bool, add func(string, int)) (answered, done bool) {
 	content := lead != nil && lead.Kind == kindContent
-	asking := lead == nil && t.isQuestion() && !negative(feltLabel(t.felt())) && (feeling == "" || feeling == "emo.curious" || feeling == "emo.help" && t.felt() == "info_seeking")
+	var hard *situation
+	if content {
+		hard = t.hardBeside(lead)
+	}
+	asking := lead == nil && t.isQuestion() && !negative(feltLabel(t.felt())) && (feeling == "" || feeling == "emo.curious" || feeling == "emo.help" && t.felt() == string(heart.InfoSeeking))
 	switch {
 	case asking:
 		// A question the offline brain cannot look up: say so honestly
@@ -353,12 +357,12 @@ func (t *turnView) answer(lead *situation, feeling string, framed bool, add func
 		return false, true
 	case content && lead.Name == situationRemember:
 		add(t.recall(), prioAck)
-	case content && lead.Feel.Label == string(heart.LabelNeutral) && (feeling != "" && negative(feltLabel(t.felt())) || t.hardBeside(lead) != nil):
+	case content && lead.Feel.Label == string(heart.LabelNeutral) && (feeling != "" && negative(feltLabel(t.felt())) || hard != nil):
 		// A plain matter told with a hard feeling ("明日の面接が不安で",
 		// "what if I fail my exam on Friday"): the feeling first, then the
 		// matter; what they feel answers any question about it.
-		if hs := t.hardBeside(lead); hs != nil {
-			add(t.say("sit."+hs.Name, 2), prioAck)
+		if hard != nil {
+			add(t.say("sit."+hard.Name, 2), prioAck)
 		} else {
 			add(t.say(feeling, 2), prioAck)
 		}
@@ -394,18 +398,24 @@ func (t *turnView) answer(lead *situation, feeling string, framed bool, add func
 // asks reports whether a part ends in a question.
 func asks(parts []part) bool {
 	for _, p := range parts {
-		if s := strings.TrimSpace(p.text); strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") {
+		if endsAsking(p.text) {
 			return true
 		}
 	}
 	return false
 }
 
+// endsAsking reports whether s ends in a question mark, Latin or CJK.
+func endsAsking(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？")
+}
+
 // statements keeps the sentences of s that ask nothing.
 func statements(s, lang string) string {
 	var keep []string
 	for _, sent := range sentences(s) {
-		if !strings.HasSuffix(sent, "?") && !strings.HasSuffix(sent, "？") {
+		if !endsAsking(sent) {
 			keep = append(keep, sent)
 		}
 	}
@@ -435,13 +445,13 @@ func (t *turnView) felt() string {
 	if e == "" {
 		e = t.h.Emotion
 	}
-	switch strings.ToLower(e) {
-	case "help_seeking", "info_seeking", "validation_seeking", "curious":
+	switch em := heart.Emotion(strings.ToLower(e)); em {
+	case heart.HelpSeeking, heart.InfoSeeking, heart.ValidationSeeking, heart.Curious:
 		if len(t.facts) > 0 {
-			return "neutral"
+			return string(heart.Neutral)
 		}
-		if strings.EqualFold(e, "validation_seeking") && !t.k.self.Has(t.h.Text) {
-			return "curious"
+		if em == heart.ValidationSeeking && !t.k.self.Has(t.h.Text) {
+			return string(heart.Curious)
 		}
 	}
 	return e
