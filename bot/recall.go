@@ -81,9 +81,19 @@ func (p *pastRead) wait() { <-p.done }
 // stages write meanwhile; the turn waits for it before it returns.
 func (h *Handler) readPast(ctx context.Context, m *moment) *pastRead {
 	p := &pastRead{done: make(chan struct{})}
-	in, userID, text := m.in, m.u.ID, m.text
+	in, userID, text, first := m.in, m.u.ID, m.text, m.first
 	go func() {
 		defer close(p.done)
+		if first {
+			// Nothing of a first contact's own is stored (users are never
+			// deleted, and whatever is kept of one is written with or after
+			// their user row), and recall finds only their own words: a
+			// group's shared history is all there is to read.
+			if in.ChatKind == string(ChatGroup) {
+				p.eps, p.err = h.recentTurns(ctx, in)
+			}
+			return
+		}
 		if p.mems, p.err = h.cfg.Store.Memories(ctx, userID); p.err != nil {
 			p.err = fmt.Errorf("memories of %s: %w", userID, p.err)
 			return

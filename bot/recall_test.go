@@ -327,3 +327,79 @@ func TestSemanticRecallIsFusedAndNeverHoldsAReply(t *testing.T) {
 		t.Fatalf("%d replies, want 5", got)
 	}
 }
+
+// pastReads is the store with its reads of a user's past counted.
+type pastReads struct {
+	bot.TurnStore
+	mu    sync.Mutex
+	calls map[string]int
+}
+
+func (p *pastReads) count(read string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.calls[read]++
+}
+
+// take returns the reads counted since the last take.
+func (p *pastReads) take() map[string]int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	got := p.calls
+	p.calls = map[string]int{}
+	return got
+}
+
+func (p *pastReads) Memories(ctx context.Context, userID string) ([]store.Memory, error) {
+	p.count("memories")
+	return p.TurnStore.Memories(ctx, userID)
+}
+
+func (p *pastReads) ChatHistory(ctx context.Context, platform, chatID string, limit int) ([]store.Episode, error) {
+	p.count("history")
+	return p.TurnStore.ChatHistory(ctx, platform, chatID, limit)
+}
+
+func (p *pastReads) Recall(ctx context.Context, q store.RecallQuery) ([]store.RecallHit, error) {
+	p.count("recall")
+	return p.TurnStore.Recall(ctx, q)
+}
+
+func (p *pastReads) UserEpisodeValues(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error) {
+	p.count("tally")
+	return p.TurnStore.UserEpisodeValues(ctx, userID, since, limit)
+}
+
+// TestFirstContactReadsOnlyAGroupsHistory (issue 15 item 5): a user's
+// first turn reads nothing of their own past, for there is none, so a
+// burst of new chats costs no empty reads; in a group it still reads the
+// chat's shared history, and the other members' words reach the prompt.
+// Their next turn reads everything again.
+func TestFirstContactReadsOnlyAGroupsHistory(t *testing.T) {
+	fb := forgetfulBrain{newFakeBrain()}
+	c := bottest.NewClock(time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC))
+	reads := &pastReads{calls: map[string]int{}}
+	e := newEnv(t, func(cfg *bot.Config) {
+		reads.TurnStore = cfg.Store
+		cfg.Store, cfg.Brain, cfg.Now = reads, fb, c.Now
+	})
+	e.talk(t, c, msg("fa", "hello, I'm new here"))
+	if got := reads.take(); len(got) != 0 {
+		t.Errorf("a first contact's private turn read %v", got)
+	}
+	e.talk(t, c, msg("fa", "I'm back, do you remember me?"))
+	if got := reads.take(); got["memories"] == 0 || got["history"] == 0 || got["recall"] == 0 {
+		t.Errorf("a second turn must read the user's past: %v", got)
+	}
+
+	e.talk(t, c, groupMsg("g1", "fa", "the Kestrel sails at noon on Sunday"))
+	reads.take()
+	e.talk(t, c, groupMsg("g1", "fb", "hi all, first time here"))
+	if got := reads.take(); len(got) != 1 || got["history"] != 1 {
+		t.Errorf("a first contact's group turn reads the group's history only: %v", got)
+	}
+	reqs := fb.replies("fb")
+	if len(reqs) == 0 || !strings.Contains(historyText(reqs[len(reqs)-1]), "the Kestrel sails") {
+		t.Errorf("the group's history is missing from a newcomer's prompt")
+	}
+}

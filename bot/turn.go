@@ -61,7 +61,7 @@ func (h *Handler) turn(ctx context.Context, in store.Inbound) error {
 		}
 		return answer(ctx, u, now)
 	}
-	t, err := h.think(ctx, in, u, text, now)
+	t, err := h.think(ctx, in, u, seen == userNew, text, now)
 	if err != nil {
 		return err
 	}
@@ -156,6 +156,7 @@ func seedInnerState(p Persona, user string) string {
 type moment struct {
 	in     store.Inbound
 	u      store.User // as loaded; record writes the new state into a copy
+	first  bool       // first contact: nothing of the user's is stored yet
 	text   string     // the user's text (a placeholder for media without text)
 	now    time.Time
 	turnNo int
@@ -199,8 +200,8 @@ type moment struct {
 // think runs detection, perception, mood, relationship, strategy, prompt and
 // reply, and returns everything the turn will commit, what it says
 // included. It holds no transaction: LLM calls happen here.
-func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, text string, now time.Time) (store.Turn, error) {
-	m := &moment{in: in, u: u, text: text, now: now, turnNo: u.Messages + 1}
+func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, first bool, text string, now time.Time) (store.Turn, error) {
+	m := &moment{in: in, u: u, first: first, text: text, now: now, turnNo: u.Messages + 1}
 	if m.text == "" {
 		m.text = modalityPlaceholder(in.Modality)
 	}
@@ -283,6 +284,9 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 // (rebuilt from the store when not in memory); a crisis turn never refuses.
 func (h *Handler) linger(ctx context.Context, m *moment) error {
 	stage := time.Now()
+	if m.first {
+		h.tallies.put(m.u.ID, tally{exact: true, day: StartOfDay(m.now, h.loc)}) // no episodes to count
+	}
 	if err := h.loadTally(ctx, m.u.ID, m.now); err != nil {
 		return err
 	}
