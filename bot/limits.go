@@ -29,14 +29,13 @@ func (h *Handler) pastLimit(ctx context.Context, m *moment) (store.Turn, bool) {
 	if m.crisis || m.in.ChatKind != string(ChatPrivate) {
 		return store.Turn{}, false
 	}
-	rel := decodeRelationship(m.u.Relationship, m.u.CreatedAt)
-	lim := heart.UsageLimitFor(rel)
+	lim := heart.UsageLimitFor(m.rel)
 	if lim.Limit == 0 || !h.limitSaidToday(ctx, m.u.ID, m.now) {
 		return store.Turn{}, false
 	}
 	lang := h.cfg.Persona.Language
 	text := heart.PastLimitMessage(lang)
-	if rel.Watch {
+	if m.rel.Watch {
 		text += "\n\n" + h.crisisResources()
 	}
 	u := m.u

@@ -171,7 +171,7 @@ type moment struct {
 
 	decline  bool
 	step     heart.MoodStep
-	rel      heart.Relationship
+	rel      heart.Relationship // as stored until feel applies this turn's signals
 	events   []heart.RelationshipEvent
 	signals  []heart.RelationshipSignal
 	chosen   heart.Emotion
@@ -201,7 +201,8 @@ type moment struct {
 // reply, and returns everything the turn will commit, what it says
 // included. It holds no transaction: LLM calls happen here.
 func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, first bool, text string, now time.Time) (store.Turn, error) {
-	m := &moment{in: in, u: u, first: first, text: text, now: now, turnNo: u.Messages + 1}
+	m := &moment{in: in, u: u, first: first, text: text, now: now, turnNo: u.Messages + 1,
+		rel: decodeRelationship(u.Relationship, u.CreatedAt)}
 	if m.text == "" {
 		m.text = modalityPlaceholder(in.Modality)
 	}
@@ -261,7 +262,7 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 	}
 	m.step = heart.StepMood(m.u.Mood, toIntents(m.u.LastIntents), m.perc, h.char)
 
-	rel := decodeRelationship(m.u.Relationship, m.u.CreatedAt)
+	rel := m.rel
 	// Seed 003 §2.1 by the detected feeling; a crisis adds the Watch marker
 	// signal. Admit drops what must not count twice (a second deep
 	// disclosure the same day).

@@ -111,19 +111,25 @@ func (db *DB) MarkOutbound(ctx context.Context, id int64, status string, platfor
 	}
 	return db.write(ctx, "mark outbound", func(tx *sql.Tx) error {
 		// No RETURNING: marks share a group with turns (see insertEpisode).
-		var platform, chatID string
-		err := tx.QueryRowContext(ctx, "SELECT platform, chat_id FROM outbound WHERE id = ?", id).Scan(&platform, &chatID)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("outbound %d: %w", id, ErrNotFound)
-		}
+		res, err := tx.ExecContext(ctx, `UPDATE outbound SET status = ?1, platform_ids = ?2, sent_at = ?3,
+			voice = CASE WHEN ?1 = 'pending' THEN voice END WHERE id = ?4`, status, ids, toNano(at), id)
 		if err != nil {
 			return fmt.Errorf("outbound %d: %w", id, err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE outbound SET status = ?1, platform_ids = ?2, sent_at = ?3,
-			voice = CASE WHEN ?1 = 'pending' THEN voice END WHERE id = ?4`, status, ids, toNano(at), id); err != nil {
+		if n, err := res.RowsAffected(); err != nil {
 			return fmt.Errorf("outbound %d: %w", id, err)
+		} else if n == 0 {
+			return fmt.Errorf("outbound %d: %w", id, ErrNotFound)
 		}
-		return indexPlatformIDs(ctx, tx, id, platform, chatID, platformIDs)
+		// The entry names its chat: indexed in the same statement, no read.
+		for _, pid := range platformIDs {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO outbound_msgs (platform, chat_id, platform_msg_id, outbound_id)
+				SELECT platform, chat_id, ?, id FROM outbound WHERE id = ?
+				ON CONFLICT DO UPDATE SET outbound_id = excluded.outbound_id`, pid, id); err != nil {
+				return fmt.Errorf("index outbound %d: %w", id, err)
+			}
+		}
+		return nil
 	})
 }
 
