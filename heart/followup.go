@@ -67,7 +67,7 @@ func ExtractFollowUps(text string, now time.Time) []FollowUp {
 		if len(out) == FollowUpMaxPerTurn {
 			break
 		}
-		if t.matchesAny(t.past, s) {
+		if !t.mayHaveEvent(s) || t.matchesAny(t.past, s) {
 			continue
 		}
 		about := t.firstEvent(s)
@@ -151,6 +151,7 @@ var followUpTables = sync.OnceValue(func() *followUpLexicon {
 type followUpLexicon struct {
 	words       map[string]map[string]map[string]string // table → lang → word → value
 	event, past []*regexp.Regexp
+	eventWords  []string // every language's, for mayHaveEvent
 	rules       []dateRule
 }
 
@@ -190,6 +191,9 @@ func parseFollowUps(data string) (*followUpLexicon, error) {
 			re.Longest()
 			*table.dst = append(*table.dst, re)
 		}
+	}
+	for _, lang := range sortedKeys(l.words["event"]) {
+		l.eventWords = append(l.eventWords, sortedKeys(l.words["event"][lang])...)
 	}
 	for _, r := range rules {
 		rule, err := l.compileRule(r)
@@ -340,6 +344,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// mayHaveEvent reports whether s contains an event word at all, as a
+// substring: a cheap test that rules out most sentences before the event
+// and past expressions, which take microseconds even on a short text.
+func (l *followUpLexicon) mayHaveEvent(s string) bool {
+	return slices.ContainsFunc(l.eventWords, func(w string) bool { return strings.Contains(s, w) })
 }
 
 func (l *followUpLexicon) matchesAny(res []*regexp.Regexp, s string) bool {
