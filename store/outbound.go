@@ -62,17 +62,20 @@ func insertOutbound(ctx context.Context, q querier, o Outbound) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("insert outbound: %w", err)
 	}
-	if err := indexPlatformIDs(ctx, q, id, o.Platform, o.ChatID, o.PlatformIDs); err != nil {
+	if err := indexPlatformIDs(ctx, q, id, o.PlatformIDs); err != nil {
 		return 0, err
 	}
 	return id, nil
 }
 
-func indexPlatformIDs(ctx context.Context, q querier, id int64, platform, chatID string, ids []string) error {
+// indexPlatformIDs lets reactions find ledger entry id by the platform's
+// message ids; the index rows take the chat from the entry, so no caller
+// reads it first.
+func indexPlatformIDs(ctx context.Context, q querier, id int64, ids []string) error {
 	for _, pid := range ids {
 		if _, err := q.ExecContext(ctx, `INSERT INTO outbound_msgs (platform, chat_id, platform_msg_id, outbound_id)
-			VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET outbound_id = excluded.outbound_id`,
-			platform, chatID, pid, id); err != nil {
+			SELECT platform, chat_id, ?, id FROM outbound WHERE id = ?
+			ON CONFLICT DO UPDATE SET outbound_id = excluded.outbound_id`, pid, id); err != nil {
 			return fmt.Errorf("index outbound %d: %w", id, err)
 		}
 	}
@@ -121,15 +124,7 @@ func (db *DB) MarkOutbound(ctx context.Context, id int64, status string, platfor
 		} else if n == 0 {
 			return fmt.Errorf("outbound %d: %w", id, ErrNotFound)
 		}
-		// The entry names its chat: indexed in the same statement, no read.
-		for _, pid := range platformIDs {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO outbound_msgs (platform, chat_id, platform_msg_id, outbound_id)
-				SELECT platform, chat_id, ?, id FROM outbound WHERE id = ?
-				ON CONFLICT DO UPDATE SET outbound_id = excluded.outbound_id`, pid, id); err != nil {
-				return fmt.Errorf("index outbound %d: %w", id, err)
-			}
-		}
-		return nil
+		return indexPlatformIDs(ctx, tx, id, platformIDs)
 	})
 }
 
