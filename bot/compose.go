@@ -24,13 +24,13 @@ import (
 const NoteRole = "user"
 
 // replyMessages lays out a reply request, static first and dynamic last:
-// the system message (the marker line and the static prompt), the history,
-// the context note, and the user's text as the last user message (DESIGN
-// §9). Between two turns of a chat everything up to the end of the older
-// turn's history repeats byte for byte.
-func replyMessages(p heart.Prompt, text string) []ChatMessage {
+// the system message (the marker line and the static prompt: system's
+// message), the history, the context note, and the user's text as the last
+// user message (DESIGN §9). Between two turns of a chat everything up to
+// the end of the older turn's history repeats byte for byte.
+func replyMessages(sys *system, p heart.Prompt, text string) []ChatMessage {
 	msgs := make([]ChatMessage, 0, 3+2*len(p.History))
-	msgs = append(msgs, ChatMessage{Role: "system", Content: KindReply.Marker() + "\n" + p.System})
+	msgs = append(msgs, ChatMessage{Role: "system", Content: sys.message})
 	msgs = append(msgs, historyMessages(p.History)...)
 	return append(msgs,
 		ChatMessage{Role: NoteRole, Content: p.State},
@@ -52,15 +52,16 @@ func (h *Handler) recentTurns(ctx context.Context, in store.Inbound) ([]store.Ep
 // chatKey names a chat across platforms.
 func chatKey(in store.Inbound) string { return in.Platform + "/" + in.ChatID }
 
-// promptInput is what the reply prompt of moment m is built from.
-func (h *Handler) promptInput(m *moment, hist []heart.HistoryTurn) heart.PromptInput {
+// promptInput is what the reply prompt of moment m is built from, and the
+// static system prompt it carries (systemOf).
+func (h *Handler) promptInput(m *moment, hist []heart.HistoryTurn) (heart.PromptInput, *system) {
 	p, u := h.cfg.Persona, m.u
-	constant, matched := heart.SelectLore(p.Lore, loreScan(m.text, hist, p.Lore.Depth()))
+	group := m.in.ChatKind == string(ChatGroup)
+	sys := h.systemOf(u.Name, group, m.rel.State)
+	_, matched := heart.SelectLore(p.Lore, loreScan(m.text, hist, p.Lore.Depth()))
 	return heart.PromptInput{
-		PersonaName: p.Name, PersonaText: personaText(p, u.Name), Language: p.Language, UserName: u.Name,
-		GroupChat:         m.in.ChatKind == string(ChatGroup),
-		RelationshipState: string(m.rel.State), RelationshipRules: heart.RelationshipRules(m.rel.State, p.Language),
-		Rules: standingRules(p), Lore: withUserAll(constant, u.Name),
+		PersonaName: p.Name, Language: p.Language, UserName: u.Name,
+		GroupChat: group, RelationshipState: string(m.rel.State), System: &sys.System,
 
 		Now: m.now.In(h.loc), InnerState: u.InnerState, Wellbeing: wellbeing(m.rel, p.Language),
 		Mood: m.step.Mood, Lingering: m.ling, Strategy: m.strategy,
@@ -69,7 +70,7 @@ func (h *Handler) promptInput(m *moment, hist []heart.HistoryTurn) heart.PromptI
 		Safety: safetyLines(m.crisis, m.decline, m.perc.Intent), PostHistory: WithUser(p.PostHistory, u.Name),
 
 		History: hist, BudgetTokens: PromptBudgetTokens,
-	}
+	}, sys
 }
 
 // constantLore is the persona's constant lore, the same on every turn.

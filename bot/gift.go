@@ -98,17 +98,17 @@ func (h *Handler) thanks(ctx context.Context, u store.User, item string, mood fl
 	brain, offline := h.brainFor(ctx, u.ID, now)
 	rel := RelationshipOf(u, now)
 	strategy := heart.StrategyFor(heart.Grateful)
+	sys := h.systemOf(u.Name, false, rel.State)
 	prompt := heart.BuildReplyPrompt(heart.PromptInput{
-		PersonaName: p.Name, PersonaText: personaText(p, u.Name), Language: p.Language, UserName: u.Name,
-		RelationshipState: string(rel.State), RelationshipRules: heart.RelationshipRules(rel.State, p.Language),
-		Rules: standingRules(p), Lore: withUserAll(constantLore(p), u.Name), Now: now.In(h.loc), InnerState: u.InnerState,
+		PersonaName: p.Name, Language: p.Language, UserName: u.Name,
+		RelationshipState: string(rel.State), System: &sys.System, Now: now.In(h.loc), InnerState: u.InnerState,
 		Mood: mood, Strategy: strategy, PostHistory: WithUser(p.PostHistory, u.Name),
 		BudgetTokens: PromptBudgetTokens,
 	})
 	event := "(" + u.Name + " just sent you a gift: " + strings.TrimSpace(item) + ". It is verified. Thank them warmly and in character.)"
 	req := Request{
 		Kind:     KindReply,
-		Messages: replyMessages(prompt, event),
+		Messages: replyMessages(sys, prompt, event),
 		Hints: Hints{
 			Language: p.Language, Persona: p.Name, User: u.Name, Text: event, Turn: u.Messages,
 			Emotion: string(heart.Grateful), Tone: strategy.Tone, MaxLength: strategy.MaxLength,

@@ -61,9 +61,13 @@ type Handler struct {
 	reflect  *reflector
 	override *overrides
 	window   *historyWindow
-	obs      Observer
-	tallies  *tallies
-	semantic semanticHealth
+	systems  systemCache
+	// perceiving is the perception request's system message, the same on
+	// every turn.
+	perceiving string
+	obs        Observer
+	tallies    *tallies
+	semantic   semanticHealth
 
 	mu        sync.Mutex
 	budgetOut bool           // the daily token budget is spent (logged once per change)

@@ -75,7 +75,7 @@ func (h *Handler) perceive(ctx context.Context, brain Brain, offline bool, text 
 	req := Request{
 		Kind: KindPerception, JSON: true,
 		Messages: []ChatMessage{
-			{Role: "system", Content: KindPerception.Marker() + "\n" + heart.PerceptionPrompt(h.cfg.Persona.Language)},
+			{Role: "system", Content: h.perceiving},
 			{Role: "user", Content: heart.NeutraliseMarkers(text)},
 		},
 		Hints:    Hints{Language: h.cfg.Persona.Language, Text: text, Intent: string(fallback.Intent), Sentiment: fallback.Sentiment},

@@ -308,10 +308,11 @@ func (h *Handler) linger(ctx context.Context, m *moment) error {
 // offline brain's hints for the same situation.
 func (h *Handler) compose(ctx context.Context, m *moment) Request {
 	stage := time.Now()
-	prompt := heart.BuildReplyPrompt(h.promptInput(m, h.historyTurns(ctx, m.in, m.eps)))
+	in, sys := h.promptInput(m, h.historyTurns(ctx, m.in, m.eps))
+	prompt := heart.BuildReplyPrompt(in)
 	h.window.keep(chatKey(m.in), m.eps, len(prompt.History))
 	h.obs.Stage("prompt", time.Since(stage))
-	return Request{Kind: KindReply, Messages: replyMessages(prompt, m.text), Hints: h.replyHints(m, prompt.History)}
+	return Request{Kind: KindReply, Messages: replyMessages(sys, prompt, m.text), Hints: h.replyHints(m, prompt.History)}
 }
 
 // speak is DESIGN §3 step 8: the reply, with the typing indicator running

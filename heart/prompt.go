@@ -109,6 +109,25 @@ type PromptInput struct {
 	// BudgetTokens bounds the estimated size of the whole prompt; ≤ 0 means
 	// DefaultReplyBudgetTokens.
 	BudgetTokens int
+
+	// System is the static system prompt, built earlier by BuildSystem
+	// from the static fields above and kept by a caller that answers many
+	// turns with the same ones. When set, PersonaText, RelationshipRules,
+	// Rules and Lore are not read; nil builds it from them.
+	System *System
+}
+
+// System is a built static system prompt and its estimated tokens.
+type System struct {
+	Text   string
+	Tokens int
+}
+
+// BuildSystem builds the static system prompt of in (see BuildReplyPrompt)
+// from its static fields alone: the same fields give the same System.
+func BuildSystem(in PromptInput) System {
+	text := strings.Join(nonEmpty(staticSections(in)...), "\n\n")
+	return System{Text: text, Tokens: EstimateTokens(text)}
 }
 
 // Prompt is the built reply prompt. The caller sends, in this order: a
@@ -160,11 +179,15 @@ func BuildReplyPrompt(in PromptInput) Prompt {
 	if budget <= 0 {
 		budget = DefaultReplyBudgetTokens
 	}
-	system := strings.Join(nonEmpty(staticSections(in)...), "\n\n")
+	system := in.System
+	if system == nil {
+		s := BuildSystem(in)
+		system = &s
+	}
 	note := noteParts(in)
 	hist, histTok := sanitizeHistory(in.History)
 
-	total := EstimateTokens(system) + note.tokens()
+	total := system.Tokens + note.tokens()
 	for _, t := range histTok {
 		total += t
 	}
@@ -199,7 +222,7 @@ func BuildReplyPrompt(in PromptInput) Prompt {
 			dropped = append(dropped, label)
 		}
 	}
-	return Prompt{System: system, History: hist[first:], State: note.render(), Dropped: dropped, Tokens: total}
+	return Prompt{System: system.Text, History: hist[first:], State: note.render(), Dropped: dropped, Tokens: total}
 }
 
 // sanitizeHistory defuses the history and estimates each turn's tokens.
