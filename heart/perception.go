@@ -120,39 +120,40 @@ const maxJSONAttempts = 32
 // it. It tries at most maxJSONAttempts '{' positions, so text full of
 // braces costs bounded time. Every parser of model output uses it.
 func FirstJSONObject(s string) (string, bool) {
-	off := 0
-	for try := 0; try < maxJSONAttempts && off < len(s); try++ {
-		i := strings.IndexByte(s[off:], '{')
-		if i < 0 {
-			return "", false
-		}
-		off += i
-		if end := objectEnd(s[off:]); end > 0 && json.Valid([]byte(s[off:off+end])) {
-			return s[off : off+end], true
-		}
-		off++
-	}
-	return "", false
+	return firstObject(s, func(span string) bool { return json.Valid([]byte(span)) })
 }
 
 // findJSONObject decodes the first JSON object embedded in raw into a new
-// T (a struct of json.RawMessage fields, validated by the caller).
+// T (a struct of json.RawMessage fields, validated by the caller): the
+// object FirstJSONObject would find, decoded where it lies, since decoding
+// validates it too.
 func findJSONObject[T any](raw []byte) (*T, bool) {
-	obj, ok := FirstJSONObject(string(raw))
-	if !ok {
-		return nil, false
-	}
 	dst := new(T)
-	if err := json.Unmarshal([]byte(obj), dst); err != nil {
-		return nil, false
+	_, ok := firstObject(raw, func(span []byte) bool { return json.Unmarshal(span, dst) == nil })
+	return dst, ok
+}
+
+// firstObject returns the first brace-balanced span of s that take
+// accepts, trying at most maxJSONAttempts '{' positions.
+func firstObject[S string | []byte](s S, take func(span S) bool) (S, bool) {
+	for off, try := 0, 0; try < maxJSONAttempts && off < len(s); off, try = off+1, try+1 {
+		for off < len(s) && s[off] != '{' {
+			off++
+		}
+		if off == len(s) {
+			break
+		}
+		if end := objectEnd(s[off:]); end > 0 && take(s[off:off+end]) {
+			return s[off : off+end], true
+		}
 	}
-	return dst, true
+	return s[:0], false
 }
 
 // objectEnd returns the length of the brace-balanced span starting at
 // raw[0] == '{', skipping braces inside strings, or -1 when it never closes.
 // json.Unmarshal then validates the span.
-func objectEnd(raw string) int {
+func objectEnd[S string | []byte](raw S) int {
 	depth, inString, escaped := 0, false, false
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
@@ -189,11 +190,29 @@ func jsonString(v json.RawMessage) (string, bool) {
 	if !present(v) {
 		return "", false
 	}
+	if plainJSONString(v) {
+		return string(v[1 : len(v)-1]), true
+	}
 	var s string
 	if err := json.Unmarshal(v, &s); err != nil {
 		return "", false
 	}
 	return s, true
+}
+
+// plainJSONString reports whether v is a quoted string that decodes to its
+// own bytes (no escapes, no control characters, valid UTF-8), as most
+// model-written strings are, so it needs no decoder.
+func plainJSONString(v []byte) bool {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+		return false
+	}
+	for _, c := range v[1 : len(v)-1] {
+		if c == '\\' || c == '"' || c < 0x20 {
+			return false
+		}
+	}
+	return utf8.Valid(v)
 }
 
 // jsonNumber reads a number field, also accepting a numeric string; NaN is

@@ -1,6 +1,7 @@
 package heart
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -334,6 +335,25 @@ func FuzzPhraseSet(f *testing.F) {
 				t.Fatalf("Find(%q): bad hit %+v after %d", text, h, end)
 			}
 			end = h.End
+		}
+	})
+}
+
+// FuzzJSONString: jsonString reads a JSON value exactly as the decoder
+// does, whether or not it takes the plain-string shortcut.
+func FuzzJSONString(f *testing.F) {
+	for _, s := range []string{`"joy"`, `"a\"b"`, `"\u00e9t\u00e9"`, `"été"`, "\"\xff\"", "\"a\tb\"", `"`, `""`, `12`, `null`, `"a"b"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if !json.Valid(raw) {
+			return // jsonString reads fields of an already validated object
+		}
+		var want string
+		wantOK := json.Unmarshal(raw, &want) == nil && string(raw) != "null"
+		got, ok := jsonString(raw)
+		if ok != wantOK || got != want {
+			t.Fatalf("jsonString(%q) = %q, %v; the decoder gives %q, %v", raw, got, ok, want, wantOK)
 		}
 	})
 }

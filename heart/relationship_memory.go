@@ -3,6 +3,7 @@ package heart
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -27,8 +28,8 @@ const (
 // permanentCues mark §8.1's permanent kinds: deep disclosure (breakup, family
 // conflict, trauma), core preferences (diet, faith, dreams), important dates
 // and explicit instructions to remember.
-func permanentCues() []string {
-	return []string{
+var permanentCues = sync.OnceValue(func() cues {
+	return compileCues(
 		// explicit
 		"记住", "别忘了", "remember this", "remember that", "dont forget", "覚えて", "忘れないで",
 		// deep disclosure
@@ -41,15 +42,15 @@ func permanentCues() []string {
 		"ベジタリアン", "菜食", "宗教", "信仰", "夢", "アレルギー",
 		// important dates
 		"生日", "纪念日", "考试", "忌日", "birthday", "anniversary", "exam", "誕生日", "記念日", "試験", "命日",
-	}
-}
+	)
+})
 
 // ephemeralCues mark §8.1's auto-cleaned kinds: weather and small talk.
-func ephemeralCues() []string {
-	return []string{
+var ephemeralCues = sync.OnceValue(func() cues {
+	return compileCues(
 		"天气", "下雨", "闲聊", "weather", "raining", "small talk", "chit chat", "天気", "雨が", "雑談",
-	}
-}
+	)
+})
 
 // ClassifyRetention assigns a memory its §8.1 class. Content cues come
 // first: permanent kinds (explicit "remember this", deep disclosure, core

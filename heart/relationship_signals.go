@@ -2,6 +2,7 @@ package heart
 
 import (
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -108,17 +109,17 @@ func FeedbackSignal(tag SignalTag) RelationshipSignal {
 	return s
 }
 
-// Cue phrases of the §2.1 text signals, zh/en/ja. They are functions, not
-// package variables, so the package holds no mutable state.
+// Cue phrases of the §2.1 text signals, zh/en/ja, compiled once
+// (compileCues); nothing changes them afterwards.
 
 // strongJoyCues are strong positive emotion words and emoji (§2.1 "我今天超开心！🎉").
-func strongJoyCues() []string {
-	return []string{
+var strongJoyCues = sync.OnceValue(func() cues {
+	return compileCues(
 		"超开心", "太开心", "好开心", "开心死", "太棒了", "超级开心", "太好了",
 		"so happy", "super happy", "really happy", "best day", "so excited", "im thrilled", "yay",
 		"超嬉しい", "めっちゃ嬉しい", "すごく嬉しい", "最高だ", "最高すぎ", "やった",
-	}
-}
+	)
+})
 
 // strongJoyEmoji are emoji of strong joy; they are matched on the raw text
 // because the compact form keeps letters and digits only.
@@ -137,13 +138,13 @@ func relHasAnyRaw(text string, subs []string) bool {
 }
 
 // avoidanceCues are the "never mind" words of §2.1 "...算了，不说了".
-func avoidanceCues() []string {
-	return []string{
+var avoidanceCues = sync.OnceValue(func() cues {
+	return compileCues(
 		"算了", "不说了", "没什么", "没事了", "不想说",
 		"never mind", "nevermind", "forget it", "whatever", "doesnt matter", "nvm",
 		"もういい", "なんでもない", "何でもない", "いいや", "やっぱりいい",
-	}
-}
+	)
+})
 
 // hasEllipsis reports an ellipsis in any of its common spellings.
 func hasEllipsis(text string) bool {
@@ -153,22 +154,22 @@ func hasEllipsis(text string) bool {
 }
 
 // attachmentCues are §2.1's attachment questions ("你会忘记我吗？").
-func attachmentCues() []string {
-	return []string{
+var attachmentCues = sync.OnceValue(func() cues {
+	return compileCues(
 		"你会忘记我吗", "你会忘了我吗", "会不会忘记我", "会不会忘了我", "你会离开我吗", "你还记得我吗", "你会一直陪着我吗",
 		"will you forget me", "would you forget me", "will you remember me", "will you leave me", "do you still remember me",
 		"私のこと忘れる", "私のことを忘れる", "僕のこと忘れる", "忘れないでね", "私のこと覚えてる", "ずっとそばにいてくれる",
-	}
-}
+	)
+})
 
 // gratitudeCues are thanks and acknowledgement (§4.2 "你帮了我大忙").
-func gratitudeCues() []string {
-	return []string{
+var gratitudeCues = sync.OnceValue(func() cues {
+	return compileCues(
 		"谢谢", "感谢", "多谢", "帮了我大忙", "谢啦",
 		"thank you", "thanks", "thx", "you helped me", "i appreciate",
 		"ありがとう", "感謝", "助かった", "助かりました",
-	}
-}
+	)
+})
 
 // TextSignals reads the §2.1 signals of one user message. det is seed
 // 000's detection of the message: the §2.1 "情绪词" row is 喜悦 +8, so it

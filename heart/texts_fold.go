@@ -91,15 +91,26 @@ func newRelMatcher(text string) relMatcher {
 	return relMatcher{words: relWords(text), compact: relCompact(text)}
 }
 
-// has reports whether the text contains phrase: ASCII phrases on word
-// boundaries, others as a substring of the compact form.
-func (m relMatcher) has(phrase string) bool {
-	if relASCII(phrase) {
-		w := relWordPhrase(phrase)
-		return w != "" && relContainsWords(m.words, w)
+// cues is a built-in phrase list in matching form: the word form of each
+// ASCII phrase (matched on word boundaries) and the compact form of the
+// others (matched as substrings of the compact text), computed once so a
+// turn does not fold every phrase again.
+type cues struct{ words, compact []string }
+
+// compileCues puts phrases in matching form; a phrase with no letters or
+// digits would match everything and is left out.
+func compileCues(phrases ...string) cues {
+	var c cues
+	for _, p := range phrases {
+		if relASCII(p) {
+			if w := relWordPhrase(p); w != "" {
+				c.words = append(c.words, w)
+			}
+		} else if k := relCompactPhrase(p); k != "" {
+			c.compact = append(c.compact, k)
+		}
 	}
-	c := relCompactPhrase(phrase)
-	return c != "" && strings.Contains(m.compact, c)
+	return c
 }
 
 // relContainsWords reports whether words (a padded word form) contains the
@@ -150,10 +161,15 @@ func relCompactPhrase(p string) string {
 	return p
 }
 
-// hasAny reports whether the text contains any of phrases.
-func (m relMatcher) hasAny(phrases []string) bool {
-	for _, p := range phrases {
-		if m.has(p) {
+// hasAny reports whether the text contains any of c.
+func (m relMatcher) hasAny(c cues) bool {
+	for _, w := range c.words {
+		if relContainsWords(m.words, w) {
+			return true
+		}
+	}
+	for _, k := range c.compact {
+		if strings.Contains(m.compact, k) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package heart
 
 import (
 	"strings"
+	"sync"
 )
 
 // RelationshipRules is the prompt guidance for a state: seed 003 §3.1's
@@ -103,8 +104,11 @@ func ForbiddenPhrases(lang string) []string {
 // punctuation and spacing. The life loop and greetings check their output
 // with it before sending.
 func ContainsForbidden(text string) bool {
-	return newRelMatcher(text).hasAny(ForbiddenPhrases(""))
+	return newRelMatcher(text).hasAny(forbiddenCues())
 }
+
+// forbiddenCues are ForbiddenPhrases of every language, compiled once.
+var forbiddenCues = sync.OnceValue(func() cues { return compileCues(ForbiddenPhrases("")...) })
 
 // DependencyMessage is the message sent when the §6.2 intervention level
 // rises: level 1's gentle note and level 3's strong intervention are the

@@ -145,3 +145,17 @@ func FuzzParseTrailer(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParseTrailer reads a full trailer as a model writes it: every
+// turn parses one.
+func BenchmarkParseTrailer(b *testing.B) {
+	raw := []byte(`{"emotion_label":"joy","emotion_intensity":0.6,"salience":0.7,"confidence":0.9,` +
+		`"topic_tags":["exam","sister"],"remember":[{"slot":3,"content":"her sister Mei starts university in Osaka"}],` +
+		`"scratch":"cheering her on before the exam","follow_ups":[{"about":"the exam","due":"2026-12-01"}]}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseTrailer(raw); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package heart
 
+import "sync"
+
 import "time"
 
 // DependencyInputs are the measurements behind seed 003 §6.1's five
@@ -125,15 +127,15 @@ func lastDayUpTo(days []string, today string) string {
 }
 
 // onlyYouCues are §6.1 (4)'s exclusive-reliance phrases.
-func onlyYouCues() []string {
-	return []string{
+var onlyYouCues = sync.OnceValue(func() cues {
+	return compileCues(
 		"只有你懂我", "只有你理解我", "我只信任你", "我只有你", "只有你了", "只有你能理解", "除了你没人",
 		"only you understand me", "only you get me", "you are the only one who understands",
 		"youre the only one who understands", "you are the only one i have", "youre the only one i have",
 		"i only trust you", "you are all i have", "youre all i have", "no one but you",
 		"あなただけ", "君だけ", "あなたしかいない", "君しかいない", "あなたしか信じられない",
-	}
-}
+	)
+})
 
 // OnlyYouPhrase reports whether text says the bot is the only one who
 // understands or is trusted (§6.1 (4) "只有你懂我""我只信任你").

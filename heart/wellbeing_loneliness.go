@@ -1,5 +1,7 @@
 package heart
 
+import "sync"
+
 import "time"
 
 // LonelinessInputs are the counts behind seed 003 §5.1's formula over the
@@ -125,23 +127,23 @@ type LonelinessCue struct {
 }
 
 // realSocialCues mention people of the user's real life (§5.1 "提到现实朋友/家人").
-func realSocialCues() []string {
-	return []string{
+var realSocialCues = sync.OnceValue(func() cues {
+	return compileCues(
 		"朋友", "家人", "同事", "同学", "室友", "爸爸", "妈妈", "父母", "老爸", "老妈", "哥哥", "姐姐", "弟弟", "妹妹", "男朋友", "女朋友", "老公", "老婆", "聚会", "闺蜜",
 		"friend", "friends", "family", "colleague", "colleagues", "coworker", "coworkers", "classmate", "roommate",
 		"mom", "mum", "dad", "mother", "father", "parents", "brother", "sister", "boyfriend", "girlfriend", "husband", "wife", "party",
 		"友達", "友人", "家族", "同僚", "同級生", "母親", "父親", "お母さん", "お父さん", "兄弟", "姉妹", "お兄", "お姉", "彼氏", "彼女", "飲み会",
-	}
-}
+	)
+})
 
 // hopelessCues express helplessness or despair (§5.1 "表达无助/绝望").
-func hopelessCues() []string {
-	return []string{
+var hopelessCues = sync.OnceValue(func() cues {
+	return compileCues(
 		"绝望", "没有希望", "没希望", "无助", "撑不下去", "没有意义", "好累不想", "没人在乎", "没人关心我",
 		"hopeless", "helpless", "no hope", "give up on everything", "nobody cares", "no one cares", "pointless", "cant go on",
 		"もう無理", "絶望", "希望がない", "どうしようもない", "誰も気にしない", "意味がない",
-	}
-}
+	)
+})
 
 // LonelinessCues classifies one user message sent at at (local time in
 // loc; nil means UTC). negative is the caller's verdict that the message
