@@ -372,20 +372,19 @@ func (db *DB) Ping(ctx context.Context) error {
 }
 
 // read runs fn in one read transaction on the read pool, so multi-query
-// reads (Export) see one snapshot.
-func (db *DB) read(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
-	tx, err := db.reader.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return fmt.Errorf("%s: begin: %w", op, err)
+// reads (Export) see one snapshot. See inTx for why it is not a *sql.Tx.
+func (db *DB) read(ctx context.Context, op string, fn func(tx querier) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
 	}
-	defer func() { _ = tx.Rollback() }()
-	if err := fn(tx); err != nil {
+	if err := db.inTx(db.reader, "BEGIN", false, fn); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	return nil
 }
 
-// querier is what *sql.Tx and *sql.DB share, so helpers run in either.
+// querier is what *sql.Conn, *sql.Tx and *sql.DB share, so helpers run in
+// any of them.
 type querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)

@@ -99,7 +99,7 @@ func (db *DB) UpdateEpisodeValues(ctx context.Context, e Episode) error {
 	if err != nil {
 		return fmt.Errorf("update episode %d: %w", e.ID, err)
 	}
-	return db.write(ctx, "update episode values", func(tx *sql.Tx) error {
+	return db.write(ctx, "update episode values", func(tx querier) error {
 		res, err := tx.ExecContext(ctx, `UPDATE episodes SET has_values = ?, label = ?, intensity = ?, salience = ?,
 			confidence = ?, topic_tags = ?, intent = ?, sentiment = ? WHERE id = ?`,
 			e.HasValues, e.Label, e.Intensity, e.Salience, e.Confidence, tags, e.Intent, e.Sentiment, e.ID)
@@ -121,7 +121,7 @@ func (db *DB) UpdateEpisodeValues(ctx context.Context, e Episode) error {
 // the ledger ids of t.Reply (when set) and then of t.Extra, in that order,
 // so the caller delivers exactly what it committed.
 func (db *DB) CommitTurn(ctx context.Context, t Turn) (ids []int64, err error) {
-	err = db.write(ctx, "commit turn", func(tx *sql.Tx) error {
+	err = db.write(ctx, "commit turn", func(tx querier) error {
 		var err error
 		ids, err = commitTurn(ctx, tx, t)
 		return err
@@ -132,7 +132,7 @@ func (db *DB) CommitTurn(ctx context.Context, t Turn) (ids []int64, err error) {
 	return ids, nil
 }
 
-func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error) {
+func commitTurn(ctx context.Context, tx querier, t Turn) (ids []int64, err error) {
 	if t.User.ID != "" {
 		write := updateUser
 		if t.NewUser {
@@ -197,7 +197,7 @@ func commitTurn(ctx context.Context, tx *sql.Tx, t Turn) (ids []int64, err error
 // insertTurnEpisode stores the turn's episode when it has any text, its
 // user, chat and inbound message taken from the turn where it names none.
 // It returns the episode as stored; a zero Episode when there was none.
-func insertTurnEpisode(ctx context.Context, tx *sql.Tx, t Turn) (Episode, error) {
+func insertTurnEpisode(ctx context.Context, tx querier, t Turn) (Episode, error) {
 	e := t.Episode
 	if e.UserText == "" && e.ReplyText == "" {
 		return Episode{}, nil
@@ -219,7 +219,7 @@ func insertTurnEpisode(ctx context.Context, tx *sql.Tx, t Turn) (Episode, error)
 // queueTurnOutbound puts the turn's reply and extra messages in the
 // outbound ledger as pending, created at the episode's time unless they
 // say otherwise, and returns their ids in that order.
-func queueTurnOutbound(ctx context.Context, tx *sql.Tx, t Turn) ([]int64, error) {
+func queueTurnOutbound(ctx context.Context, tx querier, t Turn) ([]int64, error) {
 	pending := func(o Outbound) Outbound {
 		o.Status = OutboundPending
 		if o.CreatedAt.IsZero() {
@@ -251,7 +251,7 @@ func queueTurnOutbound(ctx context.Context, tx *sql.Tx, t Turn) ([]int64, error)
 
 // addTurnFollowUps stores the turn's follow-ups, for the turn's user where
 // they name none, from episodeID (0: none).
-func addTurnFollowUps(ctx context.Context, tx *sql.Tx, t Turn, episodeID int64) error {
+func addTurnFollowUps(ctx context.Context, tx querier, t Turn, episodeID int64) error {
 	if len(t.FollowUps) == 0 {
 		return nil
 	}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"time"
 )
 
@@ -27,7 +26,7 @@ type UserExport struct {
 // user is ErrNotFound.
 func (db *DB) Export(ctx context.Context, userID string) (UserExport, error) {
 	var x UserExport
-	err := db.read(ctx, "export "+userID, func(tx *sql.Tx) error {
+	err := db.read(ctx, "export "+userID, func(tx querier) error {
 		u, ok, err := getUser(ctx, tx, userID)
 		if err != nil {
 			return err

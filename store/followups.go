@@ -105,7 +105,7 @@ func (db *DB) closeFollowUps(ctx context.Context, update string, value any, ids 
 	if len(ids) == 0 {
 		return nil
 	}
-	return db.write(ctx, "close follow-ups", func(tx *sql.Tx) error {
+	return db.write(ctx, "close follow-ups", func(tx querier) error {
 		for _, id := range ids {
 			if _, err := tx.ExecContext(ctx, update, value, id); err != nil {
 				return err

@@ -3,7 +3,6 @@ package store
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -313,7 +312,7 @@ func TestForgetLeavesNoTraceInRecallIndex(t *testing.T) {
 func TestPurgeRemovesWhatRebalancedPagesKeep(t *testing.T) {
 	ctx := context.Background()
 	db, file := openCopy(t, forgetFixture(t))
-	err := db.write(ctx, "forget without rebuild", func(tx *sql.Tx) error {
+	err := db.write(ctx, "forget without rebuild", func(tx querier) error {
 		if _, err := forgetText(ctx, tx, "telegram:42", regexp.MustCompile(regexp.QuoteMeta("ｿﾞﾑﾇｹﾞ"))); err != nil {
 			return err
 		}

@@ -49,7 +49,7 @@ func (db *DB) CommitGift(ctx context.Context, g Gift, u User, out *Outbound) (st
 	if out != nil {
 		given = *out
 	}
-	err = db.write(ctx, "commit gift "+g.TransactionID, func(tx *sql.Tx) error {
+	err = db.write(ctx, "commit gift "+g.TransactionID, func(tx querier) error {
 		if out != nil {
 			*out = given // a group that failed may have run this once already
 		}

@@ -3,7 +3,10 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
+	"errors"
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -28,7 +31,7 @@ type writeGroup struct {
 type writeOp struct {
 	ctx  context.Context
 	op   string
-	fn   func(tx *sql.Tx) error
+	fn   func(tx querier) error
 	err  error
 	done chan struct{} // closed when err is final
 	lead chan struct{} // closed when this op is to lead the next group
@@ -40,7 +43,7 @@ type writeOp struct {
 // write) and committed when write returns nil. fn may run twice (once in a
 // group that failed, then alone), so it must only write through tx and
 // set what it returns afresh each time.
-func (db *DB) write(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
+func (db *DB) write(ctx context.Context, op string, fn func(tx querier) error) error {
 	if db.writer == nil {
 		return fmt.Errorf("%s: %w", op, ErrReadOnly)
 	}
@@ -98,31 +101,64 @@ func (db *DB) commitGroup(batch []*writeOp) {
 // The group outlives any one caller's cancellation: a cancelled statement
 // fails its write, which fails the group, and each write runs again alone.
 func (db *DB) commitAll(batch []*writeOp) error {
-	tx, err := db.writer.BeginTx(context.WithoutCancel(batch[0].ctx), nil)
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	for _, w := range batch {
-		if err := w.fn(tx); err != nil {
-			_ = tx.Rollback()
-			return fmt.Errorf("%s: %w", w.op, err)
+	return db.inTx(db.writer, "BEGIN IMMEDIATE", true, func(c querier) error {
+		for _, w := range batch {
+			if err := w.fn(c); err != nil {
+				return fmt.Errorf("%s: %w", w.op, err)
+			}
 		}
-	}
-	return tx.Commit()
+		return nil
+	})
 }
 
 // commitOne is a group of one: a plain transaction, no savepoint.
 func (db *DB) commitOne(w *writeOp) error {
-	tx, err := db.writer.BeginTx(w.ctx, nil)
-	if err != nil {
-		return fmt.Errorf("%s: begin: %w", w.op, err)
-	}
-	if err := w.fn(tx); err != nil {
-		_ = tx.Rollback()
+	if err := w.ctx.Err(); err != nil {
 		return fmt.Errorf("%s: %w", w.op, err)
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("%s: commit: %w", w.op, err)
+	if err := db.inTx(db.writer, "BEGIN IMMEDIATE", true, w.fn); err != nil {
+		return fmt.Errorf("%s: %w", w.op, err)
 	}
 	return nil
+}
+
+// inTx runs fn in a transaction on a connection of pool, opened with begin
+// (BEGIN IMMEDIATE on the writer, BEGIN for a read) and committed when
+// commit is set and fn succeeded, rolled back otherwise. The transaction is
+// plain SQL on a *sql.Conn, not a *sql.Tx: database/sql wraps a Tx's
+// context in a cancellable one and then watches it with a goroutine for the
+// Tx and another for every query in it (Rows.awaitDone); on the writer's
+// hot path those were two goroutine starts and wake-ups per query, on the
+// one goroutine every turn waits for. Statements still honour the
+// context their caller passes them.
+func (db *DB) inTx(pool *sql.DB, begin string, commit bool, fn func(q querier) error) (err error) {
+	bg := context.Background()
+	c, err := pool.Conn(bg)
+	if err != nil {
+		return fmt.Errorf("connection: %w", err)
+	}
+	defer c.Close()
+	if _, err := c.ExecContext(bg, begin); err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err = fn(c); err == nil && commit {
+		if _, err = c.ExecContext(bg, "COMMIT"); err == nil {
+			return nil
+		}
+		err = fmt.Errorf("commit: %w", err)
+	}
+	if _, rbErr := c.ExecContext(bg, "ROLLBACK"); rbErr != nil && !noTransaction(rbErr) {
+		// A connection that may still hold the transaction must not serve
+		// the next one: database/sql discards a connection that says so.
+		_ = c.Raw(func(any) error { return driver.ErrBadConn })
+		return errors.Join(err, fmt.Errorf("rollback: %w", rbErr))
+	}
+	return err
+}
+
+// noTransaction reports SQLite's answer to a ROLLBACK with no transaction
+// open (one a failed COMMIT or statement already ended): nothing is left
+// to undo.
+func noTransaction(err error) bool {
+	return strings.Contains(err.Error(), "no transaction is active")
 }

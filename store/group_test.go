@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"sync"
 	"testing"
@@ -47,13 +46,13 @@ func TestGroupCommit(t *testing.T) {
 // (write number failing returns an error after its insert), releases them
 // and returns the transactions they ran in, how often each ran and their
 // results.
-func queuedWrites(t *testing.T, db *DB, n, failing int) (map[*sql.Tx]int, []int, []error) {
+func queuedWrites(t *testing.T, db *DB, n, failing int) (map[querier]int, []int, []error) {
 	t.Helper()
 	ctx := context.Background()
 	hold, held := make(chan struct{}), make(chan struct{})
 	var first sync.WaitGroup
 	first.Go(func() {
-		err := db.write(ctx, "hold the writer", func(tx *sql.Tx) error {
+		err := db.write(ctx, "hold the writer", func(tx querier) error {
 			close(held)
 			<-hold
 			_, err := tx.ExecContext(ctx, "INSERT INTO cursors (name, value) VALUES ('first', '1')")
@@ -67,14 +66,14 @@ func queuedWrites(t *testing.T, db *DB, n, failing int) (map[*sql.Tx]int, []int,
 
 	var (
 		mu   sync.Mutex
-		txs  = map[*sql.Tx]int{}
+		txs  = map[querier]int{}
 		runs = make([]int, n)
 		wg   sync.WaitGroup
 	)
 	errs := make([]error, n)
 	for i := range n {
 		wg.Go(func() {
-			errs[i] = db.write(ctx, fmt.Sprintf("op %d", i), func(tx *sql.Tx) error {
+			errs[i] = db.write(ctx, fmt.Sprintf("op %d", i), func(tx querier) error {
 				mu.Lock()
 				txs[tx]++
 				runs[i]++

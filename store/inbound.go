@@ -31,7 +31,7 @@ func (db *DB) SetPersona(ctx context.Context, raw []byte, now time.Time) error {
 	if raw == nil {
 		raw = []byte{}
 	}
-	return db.write(ctx, "store persona", func(tx *sql.Tx) error {
+	return db.write(ctx, "store persona", func(tx querier) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO config (key, value, updated_at) VALUES (?, ?, ?)
 			ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
 			personaKey, raw, toNano(now))
@@ -74,8 +74,16 @@ func (db *DB) InsertInbound(ctx context.Context, m Inbound) (id int64, inserted 
 // Telegram poll's messages): all are stored, or none. ids[i] and
 // inserted[i] answer ms[i].
 func (db *DB) InsertInbounds(ctx context.Context, ms []Inbound) (ids []int64, inserted []bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, fmt.Errorf("insert inbound: %w", err)
+	}
+	// Once begun, a batch is stored whole even if its poll is being
+	// cancelled: the cursor is not saved then, and the redelivery dedupes.
+	// A context without cancellation also spares the driver a watcher
+	// goroutine for every statement.
+	ctx = context.WithoutCancel(ctx)
 	ids, inserted = make([]int64, len(ms)), make([]bool, len(ms))
-	err = db.write(ctx, "insert inbound", func(tx *sql.Tx) error {
+	err = db.write(ctx, "insert inbound", func(tx querier) error {
 		for i, m := range ms {
 			var err error
 			if ids[i], inserted[i], err = insertInbound(ctx, tx, m); err != nil {
@@ -90,7 +98,7 @@ func (db *DB) InsertInbounds(ctx context.Context, ms []Inbound) (ids []int64, in
 	return ids, inserted, nil
 }
 
-func insertInbound(ctx context.Context, tx *sql.Tx, m Inbound) (id int64, inserted bool, err error) {
+func insertInbound(ctx context.Context, tx querier, m Inbound) (id int64, inserted bool, err error) {
 	if m.Status == "" {
 		m.Status = StatusReceived
 	}
@@ -130,7 +138,7 @@ func (db *DB) PendingInbound(ctx context.Context) ([]Inbound, error) {
 // SetInboundStatus moves a message to answered or skipped. Unknown ids are
 // ErrNotFound; unknown statuses violate the table's CHECK.
 func (db *DB) SetInboundStatus(ctx context.Context, id int64, status string) error {
-	return db.write(ctx, "set inbound status", func(tx *sql.Tx) error {
+	return db.write(ctx, "set inbound status", func(tx querier) error {
 		return setInboundStatus(ctx, tx, id, status)
 	})
 }
@@ -150,7 +158,7 @@ func setInboundStatus(ctx context.Context, q querier, id int64, status string) e
 // recorded in the same transaction, so a restart neither transcribes again
 // nor loses the cost. Unknown ids are ErrNotFound.
 func (db *DB) SetInboundHeard(ctx context.Context, id int64, text string, addressed bool, media string, usage []Usage) error {
-	return db.write(ctx, "set inbound heard", func(tx *sql.Tx) error {
+	return db.write(ctx, "set inbound heard", func(tx querier) error {
 		res, err := tx.ExecContext(ctx, "UPDATE inbound SET text = ?, addressed = ?, media = ? WHERE id = ?",
 			text, addressed, media, id)
 		if err != nil {
@@ -179,7 +187,7 @@ func (db *DB) Cursor(ctx context.Context, name string) (string, error) {
 
 // SetCursor saves a transport's position.
 func (db *DB) SetCursor(ctx context.Context, name, value string) error {
-	return db.write(ctx, "set cursor "+name, func(tx *sql.Tx) error {
+	return db.write(ctx, "set cursor "+name, func(tx querier) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO cursors (name, value) VALUES (?, ?)
 			ON CONFLICT (name) DO UPDATE SET value = excluded.value`, name, value)
 		return err

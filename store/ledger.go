@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 )
@@ -10,7 +9,7 @@ import (
 // AddSignals stores relationship signals (seed 003 §2) for the rolling
 // windows of loneliness and dependency.
 func (db *DB) AddSignals(ctx context.Context, s ...Signal) error {
-	return db.write(ctx, "add signals", func(tx *sql.Tx) error { return addSignals(ctx, tx, s) })
+	return db.write(ctx, "add signals", func(tx querier) error { return addSignals(ctx, tx, s) })
 }
 
 func addSignals(ctx context.Context, q querier, s []Signal) error {
@@ -56,7 +55,7 @@ func signals(ctx context.Context, q querier, userID string, since time.Time) ([]
 
 // AddUsage records the tokens of LLM calls for the daily budget (DESIGN §8).
 func (db *DB) AddUsage(ctx context.Context, u ...Usage) error {
-	return db.write(ctx, "add usage", func(tx *sql.Tx) error { return addUsage(ctx, tx, u) })
+	return db.write(ctx, "add usage", func(tx querier) error { return addUsage(ctx, tx, u) })
 }
 
 func addUsage(ctx context.Context, q querier, u []Usage) error {
@@ -124,7 +123,7 @@ func (db *DB) UnitsSince(ctx context.Context, since time.Time) (map[string]int, 
 // LogProactive records one life-loop decision and its reason, so /why and
 // operators can see why the bot spoke or stayed silent.
 func (db *DB) LogProactive(ctx context.Context, p Proactive) error {
-	return db.write(ctx, "log proactive", func(tx *sql.Tx) error {
+	return db.write(ctx, "log proactive", func(tx querier) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO proactive_log (user_id, at, outcome, reason, text)
 			VALUES (?, ?, ?, ?, ?)`, p.UserID, toNano(p.At), p.Outcome, p.Reason, p.Text)
 		return err
@@ -166,7 +165,7 @@ func proactiveLog(ctx context.Context, q querier, userID string, since time.Time
 // PutDailyPoint stores a user's mood and affinity for one day, replacing an
 // earlier point of the same day (the /me chart, seed 003 §9).
 func (db *DB) PutDailyPoint(ctx context.Context, p DailyPoint) error {
-	return db.write(ctx, "put daily point", func(tx *sql.Tx) error { return putDailyPoint(ctx, tx, p) })
+	return db.write(ctx, "put daily point", func(tx querier) error { return putDailyPoint(ctx, tx, p) })
 }
 
 func putDailyPoint(ctx context.Context, q querier, p DailyPoint) error {

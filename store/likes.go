@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 )
@@ -12,7 +11,7 @@ import (
 // written.
 var ErrAlreadyLiked = errors.New("message already liked by this user")
 
-func insertLike(ctx context.Context, tx *sql.Tx, l Like) error {
+func insertLike(ctx context.Context, tx querier, l Like) error {
 	res, err := tx.ExecContext(ctx, `INSERT INTO likes (user_id, outbound_id, at, emoji) VALUES (?,?,?,?)
 		ON CONFLICT (user_id, outbound_id) DO NOTHING`, l.UserID, l.OutboundID, toNano(l.At), l.Emoji)
 	if err != nil {

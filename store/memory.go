@@ -59,7 +59,7 @@ func queryMemories(ctx context.Context, q querier, where string, args ...any) ([
 // CreatedAt), and indexes it for recall. Slots outside 0-99 (DESIGN §5) and
 // unknown retention classes are rejected by the table's CHECKs.
 func (db *DB) PutMemory(ctx context.Context, m Memory) error {
-	return db.write(ctx, "put memory", func(tx *sql.Tx) error { return putMemory(ctx, tx, m) })
+	return db.write(ctx, "put memory", func(tx querier) error { return putMemory(ctx, tx, m) })
 }
 
 func putMemory(ctx context.Context, q querier, m Memory) error {
@@ -85,7 +85,7 @@ func putMemory(ctx context.Context, q querier, m Memory) error {
 // no copy in the file or its WAL. ok is false when the slot was empty.
 func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, error) {
 	var n int64
-	err := db.write(ctx, "delete memory", func(tx *sql.Tx) error {
+	err := db.write(ctx, "delete memory", func(tx querier) error {
 		res, err := tx.ExecContext(ctx, "DELETE FROM memories WHERE user_id = ? AND slot = ?", userID, slot)
 		if err != nil {
 			return err
@@ -114,7 +114,7 @@ func (db *DB) DeleteMemory(ctx context.Context, userID string, slot int) (bool, 
 // when the slot was empty.
 func (db *DB) ExpireMemory(ctx context.Context, userID string, slot int) (bool, error) {
 	var n int64
-	err := db.write(ctx, "expire memory", func(tx *sql.Tx) error {
+	err := db.write(ctx, "expire memory", func(tx querier) error {
 		res, err := tx.ExecContext(ctx, "DELETE FROM memories WHERE user_id = ? AND slot = ?", userID, slot)
 		if err != nil {
 			return err
@@ -137,7 +137,7 @@ func (db *DB) ExpireMemory(ctx context.Context, userID string, slot int) (bool, 
 // returns how many memories were deleted.
 func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
 	var n int
-	err := db.write(ctx, "delete memories", func(tx *sql.Tx) error {
+	err := db.write(ctx, "delete memories", func(tx querier) error {
 		mems, err := memories(ctx, tx, userID)
 		if err != nil {
 			return err
@@ -215,7 +215,7 @@ func (db *DB) ForgetText(ctx context.Context, userID, needle string) (int, error
 		return 0, errors.New("forget text: empty needle")
 	}
 	var n int
-	err := db.write(ctx, "forget text", func(tx *sql.Tx) error {
+	err := db.write(ctx, "forget text", func(tx querier) error {
 		var err error
 		if n, err = forgetText(ctx, tx, userID, needleRegexp(needle)); err != nil || n == 0 {
 			return err
@@ -256,7 +256,7 @@ func scrubPasses() []scrubPass {
 	}
 }
 
-func forgetText(ctx context.Context, tx *sql.Tx, userID string, re *regexp.Regexp) (int, error) {
+func forgetText(ctx context.Context, tx querier, userID string, re *regexp.Regexp) (int, error) {
 	n := 0
 	for _, p := range scrubPasses() {
 		keys, err := matchingKeys(ctx, tx, p.selectSQL, userID, re)
@@ -288,7 +288,7 @@ func forgetText(ctx context.Context, tx *sql.Tx, userID string, re *regexp.Regex
 	return n, nil
 }
 
-func matchingKeys(ctx context.Context, tx *sql.Tx, query, userID string, re *regexp.Regexp) ([]int64, error) {
+func matchingKeys(ctx context.Context, tx querier, query, userID string, re *regexp.Regexp) ([]int64, error) {
 	rows, err := tx.QueryContext(ctx, query, userID)
 	if err != nil {
 		return nil, fmt.Errorf("scan for needle: %w", err)

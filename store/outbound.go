@@ -86,7 +86,7 @@ func indexPlatformIDs(ctx context.Context, q querier, id int64, ids []string) er
 // o.Status says otherwise) for the sender to deliver.
 func (db *DB) EnqueueOutbound(ctx context.Context, o Outbound) (int64, error) {
 	var id int64
-	err := db.write(ctx, "enqueue outbound", func(tx *sql.Tx) error {
+	err := db.write(ctx, "enqueue outbound", func(tx querier) error {
 		var err error
 		id, err = insertOutbound(ctx, tx, o)
 		return err
@@ -112,7 +112,7 @@ func (db *DB) MarkOutbound(ctx context.Context, id int64, status string, platfor
 	if err != nil {
 		return fmt.Errorf("mark outbound %d: %w", id, err)
 	}
-	return db.write(ctx, "mark outbound", func(tx *sql.Tx) error {
+	return db.write(ctx, "mark outbound", func(tx querier) error {
 		// No RETURNING: marks share a group with turns (see insertEpisode).
 		res, err := tx.ExecContext(ctx, `UPDATE outbound SET status = ?1, platform_ids = ?2, sent_at = ?3,
 			voice = CASE WHEN ?1 = 'pending' THEN voice END WHERE id = ?4`, status, ids, toNano(at), id)

@@ -133,7 +133,7 @@ func (db *DB) Recall(ctx context.Context, q RecallQuery) ([]RecallHit, error) {
 		limit = RecallCandidates
 	}
 	var hits []RecallHit
-	err := db.read(ctx, "recall for "+q.UserID, func(tx *sql.Tx) error {
+	err := db.read(ctx, "recall for "+q.UserID, func(tx querier) error {
 		shelfID, err := recallShelf(ctx, tx, q)
 		if err != nil || shelfID == 0 {
 			return err // 0: nothing of this user was ever indexed here
@@ -187,7 +187,7 @@ func recallShelf(ctx context.Context, q querier, rq RecallQuery) (int64, error) 
 // scoreTerms reads each term's window of postings on the shelf and sums,
 // per document, the IDF of the terms it matched times the weight of the
 // side (said, reply) they matched in.
-func scoreTerms(ctx context.Context, tx *sql.Tx, shelfID int64, terms []string) (map[int64]float64, error) {
+func scoreTerms(ctx context.Context, tx querier, shelfID int64, terms []string) (map[int64]float64, error) {
 	lo, hi := shelfRange(shelfID)
 	var last sql.NullInt64
 	if err := tx.QueryRowContext(ctx, "SELECT max(id) FROM recall_docs WHERE id BETWEEN ? AND ?", lo, hi).Scan(&last); err != nil {
@@ -267,7 +267,7 @@ func topDocs(scores map[int64]float64, limit int) []scoredDoc {
 
 // fetchHits reads the chosen documents' rows, best first. A document whose
 // text is gone (blanked in this very moment) is skipped.
-func fetchHits(ctx context.Context, tx *sql.Tx, userID string, shelfID int64, docs []scoredDoc) ([]RecallHit, error) {
+func fetchHits(ctx context.Context, tx querier, userID string, shelfID int64, docs []scoredDoc) ([]RecallHit, error) {
 	if len(docs) == 0 {
 		return nil, nil
 	}

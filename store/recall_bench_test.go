@@ -103,7 +103,7 @@ func buildIndexedFixture(path string, lines []string) error {
 		return err
 	}
 	defer db.Close()
-	err = db.write(ctx, "bench fixture", func(tx *sql.Tx) error {
+	err = db.write(ctx, "bench fixture", func(tx querier) error {
 		for i := range benchEpisodes {
 			e, err := insertEpisode(ctx, tx, benchEpisode(i, lines))
 			if err != nil {

@@ -191,7 +191,7 @@ const backfillProgressEvery = 5 * time.Second
 // transaction, logging progress for large files. It goes user by user,
 // episodes in order, so document ids only grow (FTS5 writes ascending
 // rowids fastest): first every user's shelf, then the group shelves.
-func backfillRecall(ctx context.Context, tx *sql.Tx, log *slog.Logger) error {
+func backfillRecall(ctx context.Context, tx querier, log *slog.Logger) error {
 	var total int
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM episodes WHERE user_text != '' OR reply_text != ''").Scan(&total); err != nil {
 		return fmt.Errorf("count episodes: %w", err)
@@ -221,7 +221,7 @@ func backfillRecall(ctx context.Context, tx *sql.Tx, log *slog.Logger) error {
 
 // backfill is the progress of backfillRecall.
 type backfill struct {
-	tx             *sql.Tx
+	tx             querier
 	log            *slog.Logger
 	total          int
 	done, memories int

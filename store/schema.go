@@ -117,7 +117,7 @@ type migration struct {
 }
 
 // migrationStep runs inside a migration's transaction, after its SQL.
-type migrationStep func(ctx context.Context, tx *sql.Tx, log *slog.Logger) error
+type migrationStep func(ctx context.Context, tx querier, log *slog.Logger) error
 
 // migrationSteps maps a migration's topic (the name between the number and
 // ".sql") to its Go step. Keyed by topic, not number, because migrations

@@ -83,7 +83,7 @@ func (db *DB) EnsureUser(ctx context.Context, u User) (User, error) {
 		return User{}, fmt.Errorf("ensure user %s: %w", u.ID, err)
 	}
 	var stored User
-	err = db.write(ctx, "ensure user "+u.ID, func(tx *sql.Tx) error {
+	err = db.write(ctx, "ensure user "+u.ID, func(tx querier) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO users (`+userCols+`)
 			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
 			ON CONFLICT (id) DO UPDATE SET
@@ -139,7 +139,7 @@ func insertUser(ctx context.Context, q querier, u User) error {
 // UpdateUser writes every mutable field of u (all but ID, Platform and
 // CreatedAt). An unknown user is ErrNotFound: users are created by EnsureUser.
 func (db *DB) UpdateUser(ctx context.Context, u User) error {
-	return db.write(ctx, "update user", func(tx *sql.Tx) error { return updateUser(ctx, tx, u) })
+	return db.write(ctx, "update user", func(tx querier) error { return updateUser(ctx, tx, u) })
 }
 
 func queryUsers(ctx context.Context, q querier, where string, args ...any) ([]User, error) {
@@ -161,7 +161,7 @@ func (db *DB) UsersWithPrivateChat(ctx context.Context) ([]User, error) {
 // records it without the read-modify-write of UpdateUser, so the caller
 // needs no per-user lock. An unknown user is ErrNotFound.
 func (db *DB) SetUnreachable(ctx context.Context, userID string, unreachable bool) error {
-	return db.write(ctx, "set unreachable", func(tx *sql.Tx) error {
+	return db.write(ctx, "set unreachable", func(tx querier) error {
 		res, err := tx.ExecContext(ctx, "UPDATE users SET unreachable = ? WHERE id = ?", unreachable, userID)
 		if err != nil {
 			return err

@@ -203,7 +203,7 @@ func (c *vectorCache) evict(keep *codeShelf) {
 // covering index alone.
 func loadCodes(ctx context.Context, db *DB, model, shelf int64) (ids []int64, codes []uint64, words int, err error) {
 	lo, hi := shelfRange(shelf)
-	err = db.read(ctx, "load vector codes", func(tx *sql.Tx) error {
+	err = db.read(ctx, "load vector codes", func(tx querier) error {
 		rows, err := tx.QueryContext(ctx, `SELECT doc_id, code FROM recall_vectors INDEXED BY recall_vectors_scan
 			WHERE model = ? AND doc_id BETWEEN ? AND ? ORDER BY doc_id`, model, lo, hi)
 		if err != nil {

@@ -70,7 +70,7 @@ func (db *DB) UseVectorModel(ctx context.Context, name string, dim int) (int64, 
 		id      int64
 		changed bool
 	)
-	err := db.write(ctx, "use vector model", func(tx *sql.Tx) error {
+	err := db.write(ctx, "use vector model", func(tx querier) error {
 		changed = false // a group that failed may have run this once already
 		if _, err := tx.ExecContext(ctx, "INSERT INTO recall_models (name, dim) VALUES (?, ?) ON CONFLICT (name, dim) DO NOTHING", name, dim); err != nil {
 			return err
@@ -144,7 +144,7 @@ func (db *DB) PutVectors(ctx context.Context, model int64, vs []Vector, skipped 
 		done []stored
 		gen  = db.vectors.generation()
 	)
-	err := db.write(ctx, "put vectors", func(tx *sql.Tx) error {
+	err := db.write(ctx, "put vectors", func(tx querier) error {
 		done = done[:0]
 		for _, v := range vs {
 			var exists bool
@@ -220,7 +220,7 @@ func (db *DB) VectorRecall(ctx context.Context, q VectorQuery) ([]RecallHit, err
 	}
 	ids := codes.nearest(vectorCode(q.Vector), vectorRescore)
 	var hits []RecallHit
-	err = db.read(ctx, "vector recall for "+q.UserID, func(tx *sql.Tx) error {
+	err = db.read(ctx, "vector recall for "+q.UserID, func(tx querier) error {
 		docs, err := rankVectors(ctx, tx, q, shelfID, ids)
 		if err != nil {
 			return err
@@ -236,7 +236,7 @@ func (db *DB) VectorRecall(ctx context.Context, q VectorQuery) ([]RecallHit, err
 
 // rankVectors reads the vectors of ids on the shelf and returns the
 // documents at least q.MinScore similar to the query, best first.
-func rankVectors(ctx context.Context, tx *sql.Tx, q VectorQuery, shelfID int64, ids []int64) ([]scoredDoc, error) {
+func rankVectors(ctx context.Context, tx querier, q VectorQuery, shelfID int64, ids []int64) ([]scoredDoc, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}

@@ -83,7 +83,7 @@ func buildVectorFixture(src, path string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	err = db.write(ctx, "vector fixture", func(tx *sql.Tx) error {
+	err = db.write(ctx, "vector fixture", func(tx querier) error {
 		rows, err := tx.QueryContext(ctx, `SELECT d.id, d.episode_id FROM recall_vector_queue q
 			JOIN recall_docs d ON d.id = q.doc_id WHERE d.episode_id IS NOT NULL`)
 		if err != nil {
