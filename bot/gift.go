@@ -73,7 +73,7 @@ func (h *Handler) Gift(ctx context.Context, userID, item, transactionID string) 
 		return decodeReplay(stored)
 	}
 	if out != nil { // CommitGift set its ledger id
-		if err := h.deliver(ctx, *out); err != nil {
+		if err := h.deliver(ctx, *out, committed); err != nil {
 			h.log.Warn("gift thanks not delivered yet; will retry", "outbound", out.ID, "err", err)
 		}
 	}

@@ -104,17 +104,18 @@ func NewHandler(ctx context.Context, cfg Config) (*Handler, error) {
 	}
 	work := context.WithoutCancel(ctx)
 	h := &Handler{
-		cfg:      cfg,
-		log:      cfg.Logger,
-		lex:      lex,
-		char:     heart.Character{Dependency: cfg.Persona.Dependency, Pride: cfg.Persona.Pride},
-		loc:      loc,
-		queues:   newChatQueues(work, cfg.Concurrency),
-		override: newOverrides(),
-		window:   newHistoryWindow(),
-		obs:      obs,
-		tallies:  newTallies(cfg.TallyUsers),
-		inflight: make(map[int64]bool),
+		cfg:        cfg,
+		log:        cfg.Logger,
+		lex:        lex,
+		char:       heart.Character{Dependency: cfg.Persona.Dependency, Pride: cfg.Persona.Pride},
+		loc:        loc,
+		queues:     newChatQueues(work, cfg.Concurrency),
+		override:   newOverrides(),
+		window:     newHistoryWindow(),
+		perceiving: KindPerception.Marker() + "\n" + heart.PerceptionPrompt(cfg.Persona.Language),
+		obs:        obs,
+		tallies:    newTallies(cfg.TallyUsers),
+		inflight:   make(map[int64]bool),
 	}
 	h.reflect = newReflector(work, h)
 	return h, nil
@@ -228,7 +229,7 @@ func (h *Handler) deliverPending(ctx context.Context, minAge time.Duration) erro
 		if _, ok := h.cfg.Senders[o.Platform]; !ok {
 			continue // that transport is not running in this process
 		}
-		if err := h.deliver(ctx, o); err != nil {
+		if err := h.deliver(ctx, o, listed); err != nil {
 			h.log.Warn("delivery failed; will retry", "outbound", o.ID, "err", err)
 		}
 	}
@@ -256,7 +257,7 @@ func (h *Handler) RunRetries(ctx context.Context, interval time.Duration) {
 // the platform accepting the message and MarkOutbound committing is the only
 // place a crash can cause a duplicate; hearth prefers a rare duplicate to a
 // lost reply there (README "Delivery guarantees").
-func (h *Handler) deliver(ctx context.Context, o store.Outbound) error {
+func (h *Handler) deliver(ctx context.Context, o store.Outbound, from origin) error {
 	sender, ok := h.cfg.Senders[o.Platform]
 	if !ok {
 		return fmt.Errorf("deliver %d: no transport for %s", o.ID, o.Platform)
@@ -265,11 +266,12 @@ func (h *Handler) deliver(ctx context.Context, o store.Outbound) error {
 		return nil // another goroutine is delivering it right now
 	}
 	defer h.release(o.ID)
-	// The caller's list may predate another delivery of this entry.
-	if status, err := h.cfg.Store.OutboundStatus(ctx, o.ID); err != nil {
-		return fmt.Errorf("deliver %d: %w", o.ID, err)
-	} else if status != store.OutboundPending {
-		return nil
+	if mayBeDelivered(o, from, h.cfg.Now()) {
+		if status, err := h.cfg.Store.OutboundStatus(ctx, o.ID); err != nil {
+			return fmt.Errorf("deliver %d: %w", o.ID, err)
+		} else if status != store.OutboundPending {
+			return nil
+		}
 	}
 	out, err := decodeOutgoing(o)
 	if err != nil {
@@ -293,6 +295,24 @@ func (h *Handler) deliver(ctx context.Context, o store.Outbound) error {
 	}
 	h.obs.Sent(o.Kind)
 	return nil
+}
+
+// origin is where a deliverer got a ledger entry from.
+type origin bool
+
+const (
+	listed    origin = false // a list of pending entries read from the ledger
+	committed origin = true  // the caller's own write that just created it
+)
+
+// mayBeDelivered reports whether entry o may have been delivered since its
+// deliverer got it, so its status must be read again first. A listed
+// entry may: the list can predate another delivery. One its deliverer
+// just committed may not while it is younger than RetryMinAge: the retry
+// loop lists only older entries, and claim keeps everyone else out. Ages
+// only grow, so no retry pass can have listed it before now either.
+func mayBeDelivered(o store.Outbound, from origin, now time.Time) bool {
+	return from == listed || now.Sub(o.CreatedAt) >= RetryMinAge
 }
 
 // claim marks ledger entry id as being delivered; false if it already was.
@@ -346,5 +366,5 @@ func (h *Handler) Send(ctx context.Context, userID string, chat ChatRef, kind st
 		return fmt.Errorf("enqueue %s: %w", kind, err)
 	}
 	o.ID = id
-	return h.deliver(ctx, o)
+	return h.deliver(ctx, o, committed)
 }

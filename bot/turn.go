@@ -423,7 +423,7 @@ func (h *Handler) deliverCommitted(ctx context.Context, t store.Turn, ids []int6
 	}
 	for i, o := range outs[:min(len(outs), len(ids))] {
 		o.ID = ids[i]
-		if err := h.deliver(ctx, o); err != nil {
+		if err := h.deliver(ctx, o, committed); err != nil {
 			h.log.Warn("not delivered yet; will retry", "outbound", o.ID, "err", err)
 		}
 	}
