@@ -82,16 +82,18 @@ func (p *pastRead) wait() { <-p.done }
 func (h *Handler) readPast(ctx context.Context, m *moment) *pastRead {
 	p := &pastRead{done: make(chan struct{})}
 	in, userID, text, first := m.in, m.u.ID, m.text, m.first
+	if first && in.ChatKind != string(ChatGroup) {
+		// Nothing of a first contact's own is stored (users are never
+		// deleted, and whatever is kept of one is written with or after
+		// their user row), and recall finds only their own words: in a
+		// private chat there is nothing to read at all.
+		close(p.done)
+		return p
+	}
 	go func() {
 		defer close(p.done)
-		if first {
-			// Nothing of a first contact's own is stored (users are never
-			// deleted, and whatever is kept of one is written with or after
-			// their user row), and recall finds only their own words: a
-			// group's shared history is all there is to read.
-			if in.ChatKind == string(ChatGroup) {
-				p.eps, p.err = h.recentTurns(ctx, in)
-			}
+		if first { // a group's shared history is all there is to read
+			p.eps, p.err = h.recentTurns(ctx, in)
 			return
 		}
 		if p.mems, p.err = h.cfg.Store.Memories(ctx, userID); p.err != nil {

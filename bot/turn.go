@@ -453,19 +453,17 @@ func (h *Handler) typing(ctx context.Context, in store.Inbound) (stop func()) {
 	chat := ChatRef{Platform: in.Platform, ChatID: in.ChatID, Kind: ChatKind(in.ChatKind)}
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
-	go func() {
+	// A timer, not a goroutine waiting on one: most replies come before
+	// TypingDelay, and then nothing ever runs.
+	t := time.AfterFunc(TypingDelay, func() {
 		defer close(done)
 		show := func(ctx context.Context) {
 			if err := sender.Typing(ctx, chat); err != nil && ctx.Err() == nil {
 				h.log.Debug("typing indicator", "err", err)
 			}
 		}
-		t := time.NewTimer(TypingDelay)
-		defer t.Stop()
-		select {
-		case <-ctx.Done():
-			return // answered before anyone could see an indicator
-		case <-t.C:
+		if ctx.Err() != nil {
+			return // answered just as the delay ran out
 		}
 		firstCtx, cancelFirst := context.WithTimeout(context.WithoutCancel(ctx), TypingTimeout)
 		show(firstCtx)
@@ -480,8 +478,13 @@ func (h *Handler) typing(ctx context.Context, in store.Inbound) (stop func()) {
 				show(ctx)
 			}
 		}
-	}()
-	return func() { cancel(); <-done }
+	})
+	return func() {
+		cancel()
+		if !t.Stop() { // it started: wait until its indicator is out
+			<-done
+		}
+	}
 }
 
 func modalityPlaceholder(modality string) string {
