@@ -71,3 +71,22 @@ func TestSystemCacheIsBounded(t *testing.T) {
 		t.Errorf("%d prompts kept, want at most %d", n, systemCacheSize)
 	}
 }
+
+// TestSeedInnerStateFillsPlaceholdersOnce: seed 004's placeholders are
+// filled as one strings.Replacer pass would, braces that are not
+// placeholders stay, and a filled-in name is not filled again.
+func TestSeedInnerStateFillsPlaceholdersOnce(t *testing.T) {
+	for _, c := range []struct{ seed, name, user string }{
+		{"I am {name}; {user} just arrived.", "Luna", "Ann"},
+		{"{user}{user} {name}", "Luna", "Bob"},
+		{"braces {like this} and {name", "Luna", "Ann"},
+		{"{name} meets {user}", "{user}", "Ann"},
+		{"", "Luna", "Ann"},
+		{"末尾 {", "月", "安"},
+	} {
+		want := strings.NewReplacer("{name}", c.name, "{user}", c.user).Replace(c.seed)
+		if got := seedInnerState(Persona{Name: c.name, InnerStateSeed: c.seed}, c.user); got != want {
+			t.Errorf("seedInnerState(%q) = %q, want %q", c.seed, got, want)
+		}
+	}
+}

@@ -146,8 +146,29 @@ func (h *Handler) userOf(ctx context.Context, in store.Inbound, now time.Time) (
 }
 
 // seedInnerState fills seed 004's inner_state_seed placeholders.
+// It fills both in one pass, as a strings.Replacer would (a name that
+// holds "{user}" stays as it is), without building one per new user.
 func seedInnerState(p Persona, user string) string {
-	return strings.NewReplacer("{name}", p.Name, "{user}", user).Replace(p.InnerStateSeed)
+	var b strings.Builder
+	for s := p.InnerStateSeed; ; {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		switch s = s[i:]; {
+		case strings.HasPrefix(s, "{name}"):
+			b.WriteString(p.Name)
+			s = s[len("{name}"):]
+		case strings.HasPrefix(s, "{user}"):
+			b.WriteString(user)
+			s = s[len("{user}"):]
+		default:
+			b.WriteByte('{')
+			s = s[1:]
+		}
+	}
 }
 
 // moment is what the stages of one turn share: the stored message and user
