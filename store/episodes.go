@@ -171,7 +171,7 @@ func commitTurn(ctx context.Context, tx querier, t Turn) (ids []int64, err error
 	// journal, which would flush the index's pending terms as a segment of
 	// their own.
 	if episode.ID != 0 {
-		if err := indexEpisode(ctx, tx, episode); err != nil {
+		if err := indexEpisode(ctx, tx, episode, t.NewUser); err != nil {
 			return nil, err
 		}
 	}

@@ -109,7 +109,7 @@ func buildIndexedFixture(path string, lines []string) error {
 			if err != nil {
 				return err
 			}
-			if err := indexEpisode(ctx, tx, e); err != nil {
+			if err := indexEpisode(ctx, tx, e, false); err != nil {
 				return err
 			}
 		}

@@ -34,14 +34,27 @@ func shelfRange(shelf int64) (lo, hi int64) {
 // groupShelfChat names a group chat's shelf: "platform:chat_id".
 func groupShelfChat(platform, chatID string) string { return platform + ":" + chatID }
 
-// shelf returns the id of the shelf (userID, chat), creating it.
+// shelf returns the id of the shelf (userID, chat), creating it. fresh
+// says the shelf is most likely new (its user's first turn): then the
+// insert is tried first, and the read only when it was there after all.
 //
 // The index's statements here are single-row reads and plain inserts on
 // purpose: in a transaction that writes recall_fts, a statement with
 // RETURNING or INSERT ... SELECT makes FTS5 flush its pending terms to
 // disk as a new segment, which in a bulk transaction (the migration) means
 // one segment per row.
-func shelf(ctx context.Context, q querier, userID, chat string) (int64, error) {
+func shelf(ctx context.Context, q querier, userID, chat string, fresh bool) (int64, error) {
+	if fresh {
+		res, err := q.ExecContext(ctx, "INSERT OR IGNORE INTO recall_shelves (user_id, chat) VALUES (?, ?)", userID, chat)
+		if err != nil {
+			return 0, fmt.Errorf("recall shelf of %s: %w", userID, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return 0, fmt.Errorf("recall shelf of %s: %w", userID, err)
+		} else if n == 1 {
+			return res.LastInsertId()
+		}
+	}
 	var id int64
 	err := q.QueryRowContext(ctx, "SELECT id FROM recall_shelves WHERE user_id = ? AND chat = ?", userID, chat).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -56,24 +69,23 @@ func shelf(ctx context.Context, q querier, userID, chat string) (int64, error) {
 	return id, nil
 }
 
-// addDoc puts one document on a shelf: a recall_docs row and its text
-// rows, said and (when not empty) reply. It returns the document's id.
+// addDoc puts one document on a shelf: a recall_docs row, numbered after
+// the shelf's last one in the same statement, and its text rows, said and
+// (when not empty) reply. It returns the document's id.
 func addDoc(ctx context.Context, q querier, shelfID int64, userID string, episodeID any, slot any, said, reply string) (int64, error) {
 	lo, hi := shelfRange(shelfID)
-	var last sql.NullInt64
-	if err := q.QueryRowContext(ctx, "SELECT max(id) FROM recall_docs WHERE id BETWEEN ? AND ?", lo, hi).Scan(&last); err != nil {
+	res, err := q.ExecContext(ctx, `INSERT INTO recall_docs (id, user_id, episode_id, slot) VALUES
+		((SELECT coalesce(max(id), ?1) + 1 FROM recall_docs WHERE id BETWEEN ?1 AND ?2), ?3, ?4, ?5)`,
+		lo, hi, userID, episodeID, slot)
+	if err != nil {
 		return 0, fmt.Errorf("add recall document: %w", err)
 	}
-	id := lo + 1
-	if last.Valid {
-		id = last.Int64 + 1
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, fmt.Errorf("add recall document: %w", err)
 	}
-	if id > hi {
+	if id > hi { // the caller's transaction fails, taking the row with it
 		return 0, fmt.Errorf("add recall document: shelf %d is full", shelfID)
-	}
-	if _, err := q.ExecContext(ctx, "INSERT INTO recall_docs (id, user_id, episode_id, slot) VALUES (?, ?, ?, ?)",
-		id, userID, episodeID, slot); err != nil {
-		return 0, fmt.Errorf("add recall document: %w", err)
 	}
 	for _, side := range []struct {
 		n    int64
@@ -92,11 +104,13 @@ func addDoc(ctx context.Context, q querier, shelfID int64, userID string, episod
 // indexEpisode adds episode e (already inserted: e.ID and e.ChatKind as
 // stored) to the user's shelf and, when said in a group, the user's words
 // to that group's shelf. An episode without text has nothing to find.
-func indexEpisode(ctx context.Context, q querier, e Episode) error {
+// newUser (the episode's user was created in this transaction) means their
+// shelves most likely do not exist yet.
+func indexEpisode(ctx context.Context, q querier, e Episode, newUser bool) error {
 	if e.UserText == "" && e.ReplyText == "" {
 		return nil
 	}
-	s, err := shelf(ctx, q, e.UserID, "")
+	s, err := shelf(ctx, q, e.UserID, "", newUser)
 	if err != nil {
 		return err
 	}
@@ -109,7 +123,7 @@ func indexEpisode(ctx context.Context, q querier, e Episode) error {
 	}
 	docs := []int64{doc}
 	if e.ChatKind == chatKindGroup {
-		if s, err = shelf(ctx, q, e.UserID, groupShelfChat(e.Platform, e.ChatID)); err != nil {
+		if s, err = shelf(ctx, q, e.UserID, groupShelfChat(e.Platform, e.ChatID), newUser); err != nil {
 			return err
 		}
 		if doc, err = addDoc(ctx, q, s, e.UserID, e.ID, nil, e.UserText, ""); err != nil {
@@ -134,7 +148,7 @@ func indexMemory(ctx context.Context, q querier, m Memory) error {
 	if m.Content == "" {
 		return nil
 	}
-	s, err := shelf(ctx, q, m.UserID, "")
+	s, err := shelf(ctx, q, m.UserID, "", false)
 	if err != nil {
 		return err
 	}
@@ -230,7 +244,7 @@ type backfill struct {
 
 // userShelf indexes one user's episodes and memories on their own shelf.
 func (p *backfill) userShelf(ctx context.Context, u string) error {
-	s, err := shelf(ctx, p.tx, u, "")
+	s, err := shelf(ctx, p.tx, u, "", false)
 	if err != nil {
 		return err
 	}
@@ -282,7 +296,7 @@ func (p *backfill) groupShelves(ctx context.Context) error {
 		return fmt.Errorf("list group shelves: %w", err)
 	}
 	for _, g := range gs {
-		s, err := shelf(ctx, p.tx, g.user, groupShelfChat(g.platform, g.chat))
+		s, err := shelf(ctx, p.tx, g.user, groupShelfChat(g.platform, g.chat), false)
 		if err != nil {
 			return err
 		}

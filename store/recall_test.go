@@ -384,3 +384,68 @@ func TestForgetRemovesFromRecall(t *testing.T) {
 		t.Fatalf("after /forget all, new words: %+v", hits)
 	}
 }
+
+// TestRecallShelvesOfANewUser: a new user's first turn creates their
+// shelves (their own, and the group's when said in one), or uses the one
+// a memory stored before that turn already made; either way their words
+// are found in the right scope and documents are numbered after what the
+// shelf holds.
+func TestRecallShelvesOfANewUser(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTest(t)
+	// Ann: a memory first (her shelf exists, and another user's before it,
+	// so no other id of her turn happens to equal her shelf's), then her
+	// first turn privately.
+	for _, m := range []Memory{{UserID: "telegram:9", Slot: 1, Content: "likes tea"}, {UserID: "telegram:1", Slot: 3, Content: "her cat is called Miso"}} {
+		m.CreatedAt = t0
+		if err := db.PutMemory(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Bob: nothing before his first turn, which is in a group.
+	for _, c := range []struct {
+		user, name string
+		at         chatAt
+		said       string
+	}{
+		{"telegram:1", "Ann", privateChat, "my sister moves to Osaka next spring"},
+		{"telegram:2", "Bob", groupChat, "the marathon in Kobe is on Sunday"},
+	} {
+		turn := Turn{NewUser: true, User: User{ID: c.user, Platform: "telegram", Name: c.name, CreatedAt: t0, Proactive: true},
+			Episode: Episode{UserID: c.user, Platform: c.at.platform, ChatID: c.at.chatID, ChatKind: c.at.kind,
+				UserText: c.said, ReplyText: "Tell me more.", At: t0, HasValues: true, Salience: 0.5}}
+		if _, err := db.CommitTurn(ctx, turn); err != nil {
+			t.Fatalf("first turn of %s: %v", c.name, err)
+		}
+	}
+	topIs(t, recall(t, db, privately("telegram:1", "Osaka")), "Osaka", "my sister moves to Osaka next spring")
+	if hits := recall(t, db, privately("telegram:1", "cat Miso")); len(hits) == 0 || hits[0].Kind != RecallMemory || hits[0].Slot != 3 {
+		t.Errorf("Ann's memory lost from her shelf: %+v", hits)
+	}
+	topIs(t, recall(t, db, privately("telegram:2", "marathon")), "marathon", "the marathon in Kobe is on Sunday")
+	topIs(t, recall(t, db, inGroup("telegram:2", "marathon")), "marathon", "the marathon in Kobe is on Sunday")
+	if hits := recall(t, db, privately("telegram:2", "Osaka")); len(hits) != 0 {
+		t.Errorf("Bob finds Ann's words: %+v", hits)
+	}
+	var shelves int
+	if err := db.reader.QueryRowContext(ctx, "SELECT count(*) FROM recall_shelves").Scan(&shelves); err != nil || shelves != 4 {
+		t.Errorf("%d shelves (%v), want telegram:9's, Ann's, Bob's and Bob's in the group", shelves, err)
+	}
+	var ann []int64
+	rows, err := db.reader.QueryContext(ctx, `SELECT d.id - (s.id << 32) FROM recall_docs d JOIN recall_shelves s
+		ON d.id BETWEEN s.id << 32 AND ((s.id + 1) << 32) - 1 WHERE s.user_id = 'telegram:1' ORDER BY d.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var n int64
+		if err := rows.Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		ann = append(ann, n)
+	}
+	if len(ann) != 2 || ann[0] != 1 || ann[1] != 2 {
+		t.Errorf("Ann's documents are numbered %v on her shelf, want [1 2]", ann)
+	}
+}
