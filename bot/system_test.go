@@ -1,9 +1,11 @@
 package bot
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"hearth/heart"
 )
@@ -88,5 +90,16 @@ func TestSeedInnerStateFillsPlaceholdersOnce(t *testing.T) {
 		if got := seedInnerState(Persona{Name: c.name, InnerStateSeed: c.seed}, c.user); got != want {
 			t.Errorf("seedInnerState(%q) = %q, want %q", c.seed, got, want)
 		}
+	}
+}
+
+// TestFreshRelationshipNeedsNoDecoding: think starts a first contact from
+// heart.NewRelationship(CreatedAt) instead of decoding what userOf
+// encoded; the two are the same.
+func TestFreshRelationshipNeedsNoDecoding(t *testing.T) {
+	at := time.Date(2026, 11, 24, 21, 7, 3, 123456789, time.FixedZone("JST", 9*3600)).UTC()
+	fresh := heart.NewRelationship(at)
+	if got := decodeRelationship(encodeRelationship(fresh), at); !reflect.DeepEqual(got, fresh) {
+		t.Errorf("decoded %+v, want %+v", got, fresh)
 	}
 }

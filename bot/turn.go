@@ -131,7 +131,7 @@ func (h *Handler) userOf(ctx context.Context, in store.Inbound, now time.Time) (
 		return store.User{
 			ID: in.UserID, Platform: in.Platform, Name: name, CreatedAt: now.UTC(),
 			InnerState:   seedInnerState(h.cfg.Persona, name),
-			Relationship: encodeRelationship(heart.NewRelationship(now)),
+			Relationship: encodeRelationship(heart.NewRelationship(now.UTC())),
 			Proactive:    true, PrivateChatID: private,
 		}, userNew, nil
 	}
@@ -222,8 +222,12 @@ type moment struct {
 // reply, and returns everything the turn will commit, what it says
 // included. It holds no transaction: LLM calls happen here.
 func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, first bool, text string, now time.Time) (store.Turn, error) {
-	m := &moment{in: in, u: u, first: first, text: text, now: now, turnNo: u.Messages + 1,
-		rel: decodeRelationship(u.Relationship, u.CreatedAt)}
+	m := &moment{in: in, u: u, first: first, text: text, now: now, turnNo: u.Messages + 1}
+	if first { // the fresh relationship userOf encoded: no need to decode it
+		m.rel = heart.NewRelationship(u.CreatedAt)
+	} else {
+		m.rel = decodeRelationship(u.Relationship, u.CreatedAt)
+	}
 	if m.text == "" {
 		m.text = modalityPlaceholder(in.Modality)
 	}
