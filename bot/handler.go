@@ -265,7 +265,12 @@ func (h *Handler) deliver(ctx context.Context, o store.Outbound, from origin) er
 	if !h.claim(o.ID) {
 		return nil // another goroutine is delivering it right now
 	}
-	defer h.release(o.ID)
+	marking := false // the claim then lasts until the mark is committed
+	defer func() {
+		if !marking {
+			h.release(o.ID)
+		}
+	}()
 	if mayBeDelivered(o, from, h.cfg.Now()) {
 		if status, err := h.cfg.Store.OutboundStatus(ctx, o.ID); err != nil {
 			return fmt.Errorf("deliver %d: %w", o.ID, err)
@@ -290,9 +295,17 @@ func (h *Handler) deliver(ctx context.Context, o store.Outbound, from origin) er
 	if err != nil {
 		return fmt.Errorf("deliver %d: %w", o.ID, err)
 	}
-	if err := h.cfg.Store.MarkOutbound(context.WithoutCancel(ctx), o.ID, store.OutboundSent, sent.MessageIDs, h.cfg.Now()); err != nil {
-		return fmt.Errorf("deliver %d: mark sent: %w", o.ID, err)
-	}
+	// The mark joins the writer's next group instead of waiting for it
+	// (README "Delivery guarantees"). The entry stays claimed until the
+	// mark is committed, so no other deliverer takes it for pending
+	// meanwhile; a mark that fails leaves it pending for the retry loop.
+	marking = true
+	h.cfg.Store.MarkOutboundAsync(context.WithoutCancel(ctx), o.ID, store.OutboundSent, sent.MessageIDs, h.cfg.Now(), func(err error) {
+		h.release(o.ID)
+		if err != nil {
+			h.log.Warn("sent, but not marked sent; the retry loop may send it again", "outbound", o.ID, "err", err)
+		}
+	})
 	h.obs.Sent(o.Kind)
 	return nil
 }

@@ -35,6 +35,9 @@ type writeOp struct {
 	err  error
 	done chan struct{} // closed when err is final
 	lead chan struct{} // closed when this op is to lead the next group
+	// then, for a write nobody waits for (writeAsync), is called with err
+	// once it is final.
+	then func(error)
 }
 
 // write runs fn in an IMMEDIATE transaction on the writer connection, alone
@@ -60,22 +63,58 @@ func (db *DB) write(ctx context.Context, op string, fn func(tx querier) error) e
 		}
 		g.mu.Lock()
 	}
-	g.busy = true
-	n := min(len(g.queue), maxGroupOps)
-	batch := g.queue[:n:n]
-	g.queue = g.queue[n:]
-	g.mu.Unlock()
-
-	db.commitGroup(batch)
-
-	g.mu.Lock()
-	if len(g.queue) > 0 {
-		close(g.queue[0].lead) // the next in line leads; busy stays set
-	} else {
-		g.busy = false
-	}
-	g.mu.Unlock()
+	db.lead()
 	return w.err
+}
+
+// writeAsync is write for a caller that need not wait for the commit: when
+// the writer is busy, the write joins the queue and writeAsync returns at
+// once, and then is called (on the committing goroutine, so it must be
+// quick) with the result when it is final; when the writer is idle, the
+// caller commits it before returning, as write would.
+func (db *DB) writeAsync(ctx context.Context, op string, fn func(tx querier) error, then func(error)) {
+	if db.writer == nil {
+		then(fmt.Errorf("%s: %w", op, ErrReadOnly))
+		return
+	}
+	w := &writeOp{ctx: ctx, op: op, fn: fn, done: make(chan struct{}), lead: make(chan struct{}), then: then}
+	g := &db.group
+	g.mu.Lock()
+	g.queue = append(g.queue, w)
+	if g.busy {
+		g.mu.Unlock() // the leader commits it
+		return
+	}
+	db.lead()
+}
+
+// lead commits the queued writes, a group at a time, until the queue is
+// empty or a waiting caller is next, who then leads. A write nobody waits
+// for has no one to hand the lead to, so the leader goes on with it. Called
+// with g.mu held; returns with it released.
+func (db *DB) lead() {
+	g := &db.group
+	g.busy = true
+	for {
+		n := min(len(g.queue), maxGroupOps)
+		batch := g.queue[:n:n]
+		g.queue = g.queue[n:]
+		g.mu.Unlock()
+
+		db.commitGroup(batch)
+
+		g.mu.Lock()
+		switch {
+		case len(g.queue) == 0:
+			g.busy = false
+		case g.queue[0].then == nil:
+			close(g.queue[0].lead) // the next in line leads; busy stays set
+		default:
+			continue
+		}
+		g.mu.Unlock()
+		return
+	}
 }
 
 // commitGroup runs batch in one transaction and closes every op's done.
@@ -87,6 +126,9 @@ func (db *DB) commitGroup(batch []*writeOp) {
 	defer func() {
 		for _, w := range batch {
 			close(w.done)
+			if w.then != nil {
+				w.then(w.err)
+			}
 		}
 	}()
 	if len(batch) > 1 && db.commitAll(batch) == nil {

@@ -113,3 +113,70 @@ func waitQueued(t *testing.T, db *DB, n int) {
 		time.Sleep(100 * time.Microsecond)
 	}
 }
+
+// TestAsyncWrites: a write nobody waits for returns at once while the
+// writer is busy, and the leader commits it (on its own, no waiter to hand
+// the lead to); its callback gets its own result, a failure only its own.
+// With the writer idle it is committed before writeAsync returns.
+func TestAsyncWrites(t *testing.T) {
+	db, _ := openTest(t)
+	ctx := context.Background()
+	insert := func(name string, fail bool) func(tx querier) error {
+		return func(tx querier) error {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO cursors (name, value) VALUES (?, 'x')", name); err != nil {
+				return err
+			}
+			if fail {
+				return fmt.Errorf("%s changes its mind", name)
+			}
+			return nil
+		}
+	}
+	hold, held := make(chan struct{}), make(chan struct{})
+	var leader sync.WaitGroup
+	leader.Go(func() {
+		if err := db.write(ctx, "hold the writer", func(tx querier) error {
+			close(held)
+			<-hold
+			return nil
+		}); err != nil {
+			t.Error(err)
+		}
+	})
+	<-held
+	const n = 5
+	var mu sync.Mutex
+	results := make(map[string]error)
+	reported := func() int { mu.Lock(); defer mu.Unlock(); return len(results) }
+	for i := range n {
+		name := fmt.Sprint("async", i)
+		db.writeAsync(ctx, name, insert(name, i == 3), func(err error) {
+			mu.Lock()
+			results[name] = err
+			mu.Unlock()
+		})
+	}
+	// All five returned while the writer was still held.
+	if got := reported(); got != 0 {
+		t.Fatalf("%d async writes finished while the writer was held", got)
+	}
+	close(hold)
+	leader.Wait() // the holder led on through the queued async writes
+	if got := reported(); got != n {
+		t.Fatalf("%d of %d async writes reported when the leader returned", got, n)
+	}
+	for i := range n {
+		name := fmt.Sprint("async", i)
+		row, _ := db.Cursor(ctx, name)
+		if err := results[name]; (i == 3) != (err != nil) || (i == 3) != (row == "") {
+			t.Errorf("%s: result %v, row %q", name, err, row)
+		}
+	}
+
+	// Idle writer: committed before writeAsync returns.
+	done := false
+	db.writeAsync(ctx, "idle", insert("idle", false), func(err error) { done = err == nil })
+	if row, _ := db.Cursor(ctx, "idle"); !done || row != "x" {
+		t.Errorf("idle async write: reported %v, row %q; want both before it returned", done, row)
+	}
+}

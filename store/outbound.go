@@ -108,11 +108,32 @@ func (db *DB) PendingOutbound(ctx context.Context) ([]Outbound, error) {
 // dropped once the entry is no longer pending: it was only kept to be sent.
 // Unknown ids are ErrNotFound.
 func (db *DB) MarkOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) error {
+	fn, err := markOutbound(ctx, id, status, platformIDs, at)
+	if err != nil {
+		return err
+	}
+	return db.write(ctx, "mark outbound", fn)
+}
+
+// MarkOutboundAsync is MarkOutbound for a deliverer that need not wait for
+// the commit: while the writer is busy the mark joins its next group and
+// this returns at once; then is called with the result once it is final,
+// on the committing goroutine (keep it quick).
+func (db *DB) MarkOutboundAsync(ctx context.Context, id int64, status string, platformIDs []string, at time.Time, then func(error)) {
+	fn, err := markOutbound(ctx, id, status, platformIDs, at)
+	if err != nil {
+		then(err)
+		return
+	}
+	db.writeAsync(ctx, "mark outbound", fn, then)
+}
+
+func markOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) (func(tx querier) error, error) {
 	ids, err := toJSON(platformIDs)
 	if err != nil {
-		return fmt.Errorf("mark outbound %d: %w", id, err)
+		return nil, fmt.Errorf("mark outbound %d: %w", id, err)
 	}
-	return db.write(ctx, "mark outbound", func(tx querier) error {
+	return func(tx querier) error {
 		// No RETURNING: marks share a group with turns (see insertEpisode).
 		res, err := tx.ExecContext(ctx, `UPDATE outbound SET status = ?1, platform_ids = ?2, sent_at = ?3,
 			voice = CASE WHEN ?1 = 'pending' THEN voice END WHERE id = ?4`, status, ids, toNano(at), id)
@@ -125,7 +146,7 @@ func (db *DB) MarkOutbound(ctx context.Context, id int64, status string, platfor
 			return fmt.Errorf("outbound %d: %w", id, ErrNotFound)
 		}
 		return indexPlatformIDs(ctx, tx, id, platformIDs)
-	})
+	}, nil
 }
 
 // OutboundByPlatformID finds the ledger entry of a message the platform
