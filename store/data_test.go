@@ -209,6 +209,19 @@ func TestOutboundLedger(t *testing.T) {
 	if _, ok, err := db.OutboundByPlatformID(ctx, "telegram", "43", "501"); ok || err != nil {
 		t.Fatalf("other chat matched: %v %v", ok, err)
 	}
+	// A platform id sent again for another entry (a resend) now names it.
+	id3, err := db.EnqueueOutbound(ctx, outbound("again"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.MarkOutbound(ctx, id3, OutboundSent, []string{"502"}, sentAt); err != nil {
+		t.Fatal(err)
+	}
+	for pid, want := range map[string]int64{"501": id1, "502": id3} {
+		if got, ok, err := db.OutboundByPlatformID(ctx, "telegram", "42", pid); err != nil || !ok || got.ID != want {
+			t.Errorf("by platform id %s after the resend: %d %v %v, want %d", pid, got.ID, ok, err, want)
+		}
+	}
 	if err := db.MarkOutbound(ctx, 999, OutboundSent, nil, sentAt); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("unknown outbound: %v", err)
 	}

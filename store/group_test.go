@@ -180,3 +180,55 @@ func TestAsyncWrites(t *testing.T) {
 		t.Errorf("idle async write: reported %v, row %q; want both before it returned", done, row)
 	}
 }
+
+// TestMarksDoNotSplitTheRecallIndex: delivery marks share groups with
+// turns; their statements must not make FTS5 flush the turns' pending
+// terms as a segment per mark (an upsert or INSERT ... SELECT would), so a
+// group of turns and marks leaves the index as the turns alone do.
+func TestMarksDoNotSplitTheRecallIndex(t *testing.T) {
+	ctx := context.Background()
+	ftsRows := func(marks bool) int {
+		db, _ := openTest(t)
+		var ids []int64
+		for i := range 20 {
+			id, err := db.EnqueueOutbound(ctx, Outbound{Platform: "telegram", ChatID: fmt.Sprint(i), UserID: "u", Kind: "reply",
+				Text: "x", Status: OutboundPending, CreatedAt: t0})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+		err := db.write(ctx, "turns and marks", func(tx querier) error {
+			for i, id := range ids {
+				u := fmt.Sprint("telegram:", i)
+				_, err := commitTurn(ctx, tx, Turn{NewUser: true, User: User{ID: u, Platform: "telegram", Name: "U", CreatedAt: t0},
+					Episode: Episode{UserID: u, Platform: "telegram", ChatID: fmt.Sprint(i), ChatKind: "private",
+						UserText: fmt.Sprintf("message %d about the harbour", i), ReplyText: "I see.", At: t0}})
+				if err != nil {
+					return err
+				}
+				if marks {
+					fn, err := markOutbound(ctx, id, OutboundSent, []string{fmt.Sprint(500 + i)}, t0)
+					if err != nil {
+						return err
+					}
+					if err := fn(tx); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := db.reader.QueryRowContext(ctx, "SELECT count(*) FROM recall_fts_data").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if with, without := ftsRows(true), ftsRows(false); with != without {
+		t.Errorf("the recall index has %d data rows with marks in the group, %d without", with, without)
+	}
+}

@@ -62,20 +62,29 @@ func insertOutbound(ctx context.Context, q querier, o Outbound) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("insert outbound: %w", err)
 	}
-	if err := indexPlatformIDs(ctx, q, id, o.PlatformIDs); err != nil {
+	if err := indexPlatformIDs(ctx, q, id, o.Platform, o.ChatID, o.PlatformIDs); err != nil {
 		return 0, err
 	}
 	return id, nil
 }
 
-// indexPlatformIDs lets reactions find ledger entry id by the platform's
-// message ids; the index rows take the chat from the entry, so no caller
-// reads it first.
-func indexPlatformIDs(ctx context.Context, q querier, id int64, ids []string) error {
+// indexPlatformIDs lets reactions find ledger entry id, sent to chatID on
+// platform, by the platform's message ids. Plain single-row statements on
+// purpose: an upsert or INSERT ... SELECT here would make FTS5 flush the
+// pending terms of the turns sharing the group (see shelf), one segment per
+// delivery mark. An id already indexed (a resend) moves to this entry.
+func indexPlatformIDs(ctx context.Context, q querier, id int64, platform, chatID string, ids []string) error {
 	for _, pid := range ids {
-		if _, err := q.ExecContext(ctx, `INSERT INTO outbound_msgs (platform, chat_id, platform_msg_id, outbound_id)
-			SELECT platform, chat_id, ?, id FROM outbound WHERE id = ?
-			ON CONFLICT DO UPDATE SET outbound_id = excluded.outbound_id`, pid, id); err != nil {
+		res, err := q.ExecContext(ctx, `INSERT OR IGNORE INTO outbound_msgs (platform, chat_id, platform_msg_id, outbound_id)
+			VALUES (?, ?, ?, ?)`, platform, chatID, pid, id)
+		if err == nil {
+			var n int64
+			if n, err = res.RowsAffected(); err == nil && n == 0 {
+				_, err = q.ExecContext(ctx, `UPDATE outbound_msgs SET outbound_id = ?
+					WHERE platform = ? AND chat_id = ? AND platform_msg_id = ?`, id, platform, chatID, pid)
+			}
+		}
+		if err != nil {
 			return fmt.Errorf("index outbound %d: %w", id, err)
 		}
 	}
@@ -145,7 +154,14 @@ func markOutbound(ctx context.Context, id int64, status string, platformIDs []st
 		} else if n == 0 {
 			return fmt.Errorf("outbound %d: %w", id, ErrNotFound)
 		}
-		return indexPlatformIDs(ctx, tx, id, platformIDs)
+		if len(platformIDs) == 0 {
+			return nil
+		}
+		var platform, chatID string
+		if err := tx.QueryRowContext(ctx, "SELECT platform, chat_id FROM outbound WHERE id = ?", id).Scan(&platform, &chatID); err != nil {
+			return fmt.Errorf("outbound %d: %w", id, err)
+		}
+		return indexPlatformIDs(ctx, tx, id, platform, chatID, platformIDs)
 	}, nil
 }
 
