@@ -199,10 +199,15 @@ func (h *Handler) Recover(ctx context.Context) error {
 	return nil
 }
 
-// Drain waits until every queued turn and reflection has finished.
+// Drain waits until every queued turn and reflection has finished and the
+// writes they left queued are committed.
 func (h *Handler) Drain() {
 	h.queues.wait()
 	h.reflect.wait()
+	// Delivery marks wait in the store's queue for company (MarkOutboundAsync).
+	if err := h.cfg.Store.Flush(context.Background()); err != nil {
+		h.log.Warn("flush the store's queued writes", "err", err)
+	}
 }
 
 // RetryMinAge is how old a pending ledger entry must be before the retry
@@ -210,10 +215,17 @@ func (h *Handler) Drain() {
 // by the life loop, and resending them would say the same thing twice.
 const RetryMinAge = time.Minute
 
-// DeliverPending sends every pending entry of the outbound ledger. Recover
-// calls it at start, when nothing is in flight.
+// DeliverPending sends every pending entry of the outbound ledger and
+// returns once the ledger records what was sent. Recover calls it at
+// start, when nothing is in flight.
 func (h *Handler) DeliverPending(ctx context.Context) error {
-	return h.deliverPending(ctx, 0)
+	if err := h.deliverPending(ctx, 0); err != nil {
+		return err
+	}
+	if err := h.cfg.Store.Flush(ctx); err != nil { // the sent marks (MarkOutboundAsync)
+		return fmt.Errorf("deliver pending: %w", err)
+	}
+	return nil
 }
 
 func (h *Handler) deliverPending(ctx context.Context, minAge time.Duration) error {

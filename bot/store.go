@@ -31,6 +31,8 @@ type TurnStore interface {
 	PendingOutbound(ctx context.Context) ([]store.Outbound, error)
 	MarkOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) error
 	MarkOutboundAsync(ctx context.Context, id int64, status string, platformIDs []string, at time.Time, then func(error))
+	// Flush commits the writes queued without a waiter (MarkOutboundAsync).
+	Flush(ctx context.Context) error
 	OutboundStatus(ctx context.Context, id int64) (string, error)
 	OutboundByPlatformID(ctx context.Context, platform, chatID, platformMsgID string) (store.Outbound, bool, error)
 

@@ -328,6 +328,16 @@ func createFile(path string) error {
 // last so SQLite checkpoints and removes the WAL.
 func (db *DB) Close() error {
 	var errs []error
+	if db.writer != nil {
+		// Async writes still queued (delivery marks) are committed, and
+		// their timer cannot fire on a closed writer.
+		errs = append(errs, db.Flush(context.Background()))
+		db.group.mu.Lock()
+		if db.group.timer != nil {
+			db.group.timer.Stop()
+		}
+		db.group.mu.Unlock()
+	}
 	if db.stopCheckpoints != nil {
 		db.stopCheckpoints()
 		<-db.checkpointsDone

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -114,71 +115,81 @@ func waitQueued(t *testing.T, db *DB, n int) {
 	}
 }
 
-// TestAsyncWrites: a write nobody waits for returns at once while the
-// writer is busy, and the leader commits it (on its own, no waiter to hand
-// the lead to); its callback gets its own result, a failure only its own.
-// With the writer idle it is committed before writeAsync returns.
+// TestAsyncWrites: a write nobody waits for returns at once and rides
+// along with the next write someone waits for, or is committed by its
+// timer; Flush commits what is queued. Its callback gets its own result, a
+// failure only its own.
 func TestAsyncWrites(t *testing.T) {
 	db, _ := openTest(t)
 	ctx := context.Background()
-	insert := func(name string, fail bool) func(tx querier) error {
-		return func(tx querier) error {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO cursors (name, value) VALUES (?, 'x')", name); err != nil {
-				return err
-			}
-			if fail {
-				return fmt.Errorf("%s changes its mind", name)
-			}
-			return nil
-		}
-	}
-	hold, held := make(chan struct{}), make(chan struct{})
-	var leader sync.WaitGroup
-	leader.Go(func() {
-		if err := db.write(ctx, "hold the writer", func(tx querier) error {
-			close(held)
-			<-hold
-			return nil
-		}); err != nil {
-			t.Error(err)
-		}
-	})
-	<-held
-	const n = 5
 	var mu sync.Mutex
 	results := make(map[string]error)
-	reported := func() int { mu.Lock(); defer mu.Unlock(); return len(results) }
-	for i := range n {
-		name := fmt.Sprint("async", i)
-		db.writeAsync(ctx, name, insert(name, i == 3), func(err error) {
-			mu.Lock()
-			results[name] = err
-			mu.Unlock()
-		})
+	reported := func(name string) (error, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		err, ok := results[name]
+		return err, ok
 	}
-	// All five returned while the writer was still held.
-	if got := reported(); got != 0 {
-		t.Fatalf("%d async writes finished while the writer was held", got)
+	queue := func(names ...string) {
+		for _, name := range names {
+			db.writeAsync(ctx, name, func(tx querier) error {
+				if _, err := tx.ExecContext(ctx, "INSERT INTO cursors (name, value) VALUES (?, 'x')", name); err != nil {
+					return err
+				}
+				if strings.HasPrefix(name, "fail") {
+					return fmt.Errorf("%s changes its mind", name)
+				}
+				return nil
+			}, func(err error) {
+				mu.Lock()
+				results[name] = err
+				mu.Unlock()
+			})
+		}
 	}
-	close(hold)
-	leader.Wait() // the holder led on through the queued async writes
-	if got := reported(); got != n {
-		t.Fatalf("%d of %d async writes reported when the leader returned", got, n)
-	}
-	for i := range n {
-		name := fmt.Sprint("async", i)
-		row, _ := db.Cursor(ctx, name)
-		if err := results[name]; (i == 3) != (err != nil) || (i == 3) != (row == "") {
-			t.Errorf("%s: result %v, row %q", name, err, row)
+	check := func(names ...string) {
+		t.Helper()
+		for _, name := range names {
+			err, ok := reported(name)
+			row, _ := db.Cursor(ctx, name)
+			if fail := strings.HasPrefix(name, "fail"); !ok || fail != (err != nil) || fail != (row == "") {
+				t.Errorf("%s: reported %v (%v), row %q", name, ok, err, row)
+			}
 		}
 	}
 
-	// Idle writer: committed before writeAsync returns.
-	done := false
-	db.writeAsync(ctx, "idle", insert("idle", false), func(err error) { done = err == nil })
-	if row, _ := db.Cursor(ctx, "idle"); !done || row != "x" {
-		t.Errorf("idle async write: reported %v, row %q; want both before it returned", done, row)
+	// Along with a write someone waits for: committed when it returns.
+	queue("a1", "fail2", "a3")
+	if err := db.write(ctx, "awaited", func(tx querier) error {
+		_, err := tx.ExecContext(ctx, "INSERT INTO cursors (name, value) VALUES ('awaited', 'x')")
+		return err
+	}); err != nil {
+		t.Fatal(err)
 	}
+	check("a1", "fail2", "a3")
+
+	// Alone: its timer commits it.
+	queue("t1", "t2")
+	deadline := time.Now().Add(10 * time.Second)
+	for _, name := range []string{"t1", "t2"} {
+		for {
+			if _, ok := reported(name); ok {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s never committed by the timer", name)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	check("t1", "t2")
+
+	// Flush: committed when it returns.
+	queue("f1")
+	if err := db.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	check("f1")
 }
 
 // TestMarksDoNotSplitTheRecallIndex: delivery marks share groups with
