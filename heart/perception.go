@@ -123,14 +123,14 @@ func FirstJSONObject(s string) (string, bool) {
 	return firstObject(s, func(span string) bool { return json.Valid([]byte(span)) })
 }
 
-// findJSONObject decodes the first JSON object embedded in raw into a new
-// T (a struct of json.RawMessage fields, validated by the caller): the
-// object FirstJSONObject would find, decoded where it lies, since decoding
-// validates it too.
-func findJSONObject[T any](raw []byte) (*T, bool) {
-	dst := new(T)
-	_, ok := firstObject(raw, func(span []byte) bool { return json.Unmarshal(span, dst) == nil })
-	return dst, ok
+// findJSONObject reads the first JSON object embedded in raw (the one
+// FirstJSONObject finds) into w's raw fields, which the caller validates.
+func findJSONObject(raw []byte, w wire) bool {
+	obj, ok := firstObject(raw, json.Valid)
+	if ok {
+		objectFields(obj, w)
+	}
+	return ok
 }
 
 // firstObject returns the first brace-balanced span of s that take
@@ -250,6 +250,11 @@ type perceptionWire struct {
 	Crisis         json.RawMessage `json:"crisis"`
 }
 
+func (w *perceptionWire) fields() []rawField {
+	return []rawField{{"intent_category", &w.IntentCategory}, {"intent", &w.Intent}, {"sentiment", &w.Sentiment},
+		{"disclosure", &w.Disclosure}, {"crisis", &w.Crisis}}
+}
+
 // ParsePerception reads the L1 answer (DESIGN §3 step 3). It tolerates code
 // fences and text around one JSON object and validates every field: an
 // unknown intent is SMALL_TALK and GIFT_SEND is FLIRT (see ParseIntent);
@@ -258,8 +263,8 @@ type perceptionWire struct {
 // The only error is that raw holds no JSON object at all, in which case the
 // caller falls back to HeuristicPerceive.
 func ParsePerception(raw []byte) (Perception, error) {
-	w, ok := findJSONObject[perceptionWire](raw)
-	if !ok {
+	w := new(perceptionWire)
+	if !findJSONObject(raw, w) {
 		return Perception{}, fmt.Errorf("parse perception: no JSON object in %d bytes", len(raw))
 	}
 	intent, ok := jsonString(w.IntentCategory)

@@ -75,8 +75,8 @@ func (r Reflection) Episode(at time.Time) EpisodeValues {
 // the date is near enough is the caller's FollowUpInRange). The only error is that raw holds no JSON object;
 // the caller then stores the episode without values (DESIGN §3 step 8).
 func ParseTrailer(raw []byte) (Reflection, error) {
-	m, ok := findJSONObject[trailerWire](raw)
-	if !ok {
+	m := new(trailerWire)
+	if !findJSONObject(raw, m) {
 		return Reflection{}, fmt.Errorf("parse trailer: no JSON object in %d bytes", len(raw))
 	}
 	r := Reflection{Label: LabelNeutral}
@@ -244,4 +244,10 @@ type trailerWire struct {
 	Remember         json.RawMessage `json:"remember"`
 	Scratch          json.RawMessage `json:"scratch"`
 	FollowUps        json.RawMessage `json:"follow_ups"`
+}
+
+func (w *trailerWire) fields() []rawField {
+	return []rawField{{"emotion_label", &w.EmotionLabel}, {"emotion_intensity", &w.EmotionIntensity},
+		{"salience", &w.Salience}, {"confidence", &w.Confidence}, {"topic_tags", &w.TopicTags},
+		{"remember", &w.Remember}, {"scratch", &w.Scratch}, {"follow_ups", &w.FollowUps}}
 }
