@@ -312,7 +312,7 @@ func (h *Handler) deliver(ctx context.Context, o store.Outbound, from origin) er
 	// mark is committed, so no other deliverer takes it for pending
 	// meanwhile; a mark that fails leaves it pending for the retry loop.
 	marking = true
-	h.cfg.Store.MarkOutboundAsync(context.WithoutCancel(ctx), o.ID, store.OutboundSent, sent.MessageIDs, h.cfg.Now(), func(err error) {
+	h.cfg.Store.MarkOutboundAsync(context.WithoutCancel(ctx), o, store.OutboundSent, sent.MessageIDs, h.cfg.Now(), func(err error) {
 		h.release(o.ID)
 		if err != nil {
 			h.log.Warn("sent, but not marked sent; the retry loop may send it again", "outbound", o.ID, "err", err)

@@ -30,7 +30,7 @@ type TurnStore interface {
 	EnqueueOutbound(ctx context.Context, o store.Outbound) (int64, error)
 	PendingOutbound(ctx context.Context) ([]store.Outbound, error)
 	MarkOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) error
-	MarkOutboundAsync(ctx context.Context, id int64, status string, platformIDs []string, at time.Time, then func(error))
+	MarkOutboundAsync(ctx context.Context, o store.Outbound, status string, platformIDs []string, at time.Time, then func(error))
 	// Flush commits the writes queued without a waiter (MarkOutboundAsync).
 	Flush(ctx context.Context) error
 	OutboundStatus(ctx context.Context, id int64) (string, error)

@@ -219,7 +219,7 @@ func TestMarksDoNotSplitTheRecallIndex(t *testing.T) {
 					return err
 				}
 				if marks {
-					fn, err := markOutbound(ctx, id, OutboundSent, []string{fmt.Sprint(500 + i)}, t0)
+					fn, err := markOutbound(ctx, Outbound{ID: id, Platform: "telegram", ChatID: fmt.Sprint(i)}, OutboundSent, []string{fmt.Sprint(500 + i)}, t0)
 					if err != nil {
 						return err
 					}

@@ -117,19 +117,20 @@ func (db *DB) PendingOutbound(ctx context.Context) ([]Outbound, error) {
 // dropped once the entry is no longer pending: it was only kept to be sent.
 // Unknown ids are ErrNotFound.
 func (db *DB) MarkOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) error {
-	fn, err := markOutbound(ctx, id, status, platformIDs, at)
+	fn, err := markOutbound(ctx, Outbound{ID: id}, status, platformIDs, at)
 	if err != nil {
 		return err
 	}
 	return db.write(ctx, "mark outbound", fn)
 }
 
-// MarkOutboundAsync is MarkOutbound for a deliverer that need not wait for
-// the commit: while the writer is busy the mark joins its next group and
-// this returns at once; then is called with the result once it is final,
-// on the committing goroutine (keep it quick).
-func (db *DB) MarkOutboundAsync(ctx context.Context, id int64, status string, platformIDs []string, at time.Time, then func(error)) {
-	fn, err := markOutbound(ctx, id, status, platformIDs, at)
+// MarkOutboundAsync is MarkOutbound for the deliverer of entry o (its ID,
+// and the Platform and ChatID it was sent to), who need not wait for the
+// commit: the mark joins the queue and this returns at once (writeAsync);
+// then is called with the result once it is final, on the committing
+// goroutine (keep it quick).
+func (db *DB) MarkOutboundAsync(ctx context.Context, o Outbound, status string, platformIDs []string, at time.Time, then func(error)) {
+	fn, err := markOutbound(ctx, o, status, platformIDs, at)
 	if err != nil {
 		then(err)
 		return
@@ -137,7 +138,11 @@ func (db *DB) MarkOutboundAsync(ctx context.Context, id int64, status string, pl
 	db.writeAsync(ctx, "mark outbound", fn, then)
 }
 
-func markOutbound(ctx context.Context, id int64, status string, platformIDs []string, at time.Time) (func(tx querier) error, error) {
+// markOutbound is the write of a mark of entry o.ID; the platform ids are
+// indexed under o's Platform and ChatID, read from the entry when o does
+// not name them.
+func markOutbound(ctx context.Context, o Outbound, status string, platformIDs []string, at time.Time) (func(tx querier) error, error) {
+	id := o.ID
 	ids, err := toJSON(platformIDs)
 	if err != nil {
 		return nil, fmt.Errorf("mark outbound %d: %w", id, err)
@@ -157,9 +162,11 @@ func markOutbound(ctx context.Context, id int64, status string, platformIDs []st
 		if len(platformIDs) == 0 {
 			return nil
 		}
-		var platform, chatID string
-		if err := tx.QueryRowContext(ctx, "SELECT platform, chat_id FROM outbound WHERE id = ?", id).Scan(&platform, &chatID); err != nil {
-			return fmt.Errorf("outbound %d: %w", id, err)
+		platform, chatID := o.Platform, o.ChatID
+		if platform == "" || chatID == "" {
+			if err := tx.QueryRowContext(ctx, "SELECT platform, chat_id FROM outbound WHERE id = ?", id).Scan(&platform, &chatID); err != nil {
+				return fmt.Errorf("outbound %d: %w", id, err)
+			}
 		}
 		return indexPlatformIDs(ctx, tx, id, platform, chatID, platformIDs)
 	}, nil
