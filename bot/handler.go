@@ -266,9 +266,9 @@ func (h *Handler) RunRetries(ctx context.Context, interval time.Duration) {
 }
 
 // deliver sends one ledger entry and records the outcome. The window between
-// the platform accepting the message and MarkOutbound committing is the only
-// place a crash can cause a duplicate; hearth prefers a rare duplicate to a
-// lost reply there (README "Delivery guarantees").
+// the platform accepting the message and its sent mark committing is the
+// only place a crash can cause a duplicate; hearth prefers a rare duplicate
+// to a lost reply there (README "Delivery guarantees").
 func (h *Handler) deliver(ctx context.Context, o store.Outbound, from origin) error {
 	sender, ok := h.cfg.Senders[o.Platform]
 	if !ok {
