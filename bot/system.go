@@ -67,8 +67,8 @@ func newSystem(s heart.System) *system {
 	return &system{System: s, message: KindReply.Marker() + "\n" + s.Text}
 }
 
-// systemOf is the static system prompt for user u's chat (group or
-// private) in relationship state st.
+// systemOf is the static system prompt for the user called name, in a
+// group or a private chat, in relationship state st.
 func (h *Handler) systemOf(name string, group bool, st heart.RelationshipState) *system {
 	return h.systems.get(systemKey{user: name, group: group, state: st}, func() heart.System {
 		return heart.BuildSystem(h.staticInput(name, group, st))

@@ -145,9 +145,9 @@ func (h *Handler) userOf(ctx context.Context, in store.Inbound, now time.Time) (
 	return u, seen, nil
 }
 
-// seedInnerState fills seed 004's inner_state_seed placeholders.
-// It fills both in one pass, as a strings.Replacer would (a name that
-// holds "{user}" stays as it is), without building one per new user.
+// seedInnerState fills seed 004's inner_state_seed placeholders {name} and
+// {user} in one pass, as a strings.Replacer would (a name that holds
+// "{user}" stays as it is), without building one per new user.
 func seedInnerState(p Persona, user string) string {
 	var b strings.Builder
 	for s := p.InnerStateSeed; ; {
