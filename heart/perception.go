@@ -152,7 +152,7 @@ func firstObject[S string | []byte](s S, take func(span S) bool) (S, bool) {
 
 // objectEnd returns the length of the brace-balanced span starting at
 // raw[0] == '{', skipping braces inside strings, or -1 when it never closes.
-// json.Unmarshal then validates the span.
+// The caller then checks the span is valid JSON.
 func objectEnd[S string | []byte](raw S) int {
 	depth, inString, escaped := 0, false, false
 	for i := 0; i < len(raw); i++ {
