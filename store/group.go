@@ -47,7 +47,7 @@ type writeOp struct {
 	fn   func(tx querier) error
 	err  error
 	done chan struct{} // closed when err is final
-	lead chan struct{} // closed when this op is to lead the next group
+	lead chan struct{} // closed when this op is to lead the next group (write only)
 	// then, for a write nobody waits for (writeAsync), is called with err
 	// once it is final.
 	then func(error)
@@ -90,7 +90,7 @@ func (db *DB) writeAsync(ctx context.Context, op string, fn func(tx querier) err
 		then(fmt.Errorf("%s: %w", op, ErrReadOnly))
 		return
 	}
-	w := &writeOp{ctx: ctx, op: op, fn: fn, done: make(chan struct{}), lead: make(chan struct{}), then: then}
+	w := &writeOp{ctx: ctx, op: op, fn: fn, done: make(chan struct{}), then: then} // never leads: no lead
 	g := &db.group
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -124,6 +124,7 @@ func TestAsyncWrites(t *testing.T) {
 	ctx := context.Background()
 	var mu sync.Mutex
 	results := make(map[string]error)
+	arrived := make(chan string, 16) // every result, as it comes
 	reported := func(name string) (error, bool) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -144,6 +145,7 @@ func TestAsyncWrites(t *testing.T) {
 				mu.Lock()
 				results[name] = err
 				mu.Unlock()
+				arrived <- name
 			})
 		}
 	}
@@ -169,17 +171,16 @@ func TestAsyncWrites(t *testing.T) {
 	check("a1", "fail2", "a3")
 
 	// Alone: its timer commits it.
+	for len(arrived) > 0 { // the results above, already checked
+		<-arrived
+	}
 	queue("t1", "t2")
-	deadline := time.Now().Add(10 * time.Second)
-	for _, name := range []string{"t1", "t2"} {
-		for {
-			if _, ok := reported(name); ok {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s never committed by the timer", name)
-			}
-			time.Sleep(time.Millisecond)
+	deadline := time.After(10 * time.Second)
+	for range 2 {
+		select {
+		case <-arrived:
+		case <-deadline:
+			t.Fatal("the timer never committed t1 and t2")
 		}
 	}
 	check("t1", "t2")
