@@ -316,8 +316,15 @@ func (t *turnView) compose() []part {
 		}
 	}
 	if t.has("greeting") && !hard && !welcome && news {
-		// A hello with news: greet, then answer. Hard news needs no hello.
-		add(t.say("greet", 1), prioFrame)
+		// A hello with news: greet, then answer. Hard news needs no hello,
+		// and a hello to someone who says their name now leaves the name
+		// to the answer ("Hi! Nice to meet you, Ann.", not "Hi Ann! Nice
+		// to meet you, Ann.").
+		var unnamed map[string]string
+		if t.introduces() {
+			unnamed = map[string]string{"user": ""}
+		}
+		add(t.sayWith("greet", 1, unnamed), prioFrame)
 	}
 	answered, done := t.answer(lead, feeling, leaving != "" || welcome, add)
 	if done {
@@ -393,6 +400,17 @@ func (t *turnView) answer(lead *situation, feeling string, framed bool, add func
 		}
 	}
 	return false, false
+}
+
+// introduces reports whether this message tells the user's name for the
+// first time: the reply then says it while acknowledging it.
+func (t *turnView) introduces() bool {
+	for _, f := range t.facts {
+		if f.kind.Kind == factName && !f.told {
+			return true
+		}
+	}
+	return false
 }
 
 // asks reports whether a part ends in a question.

@@ -608,3 +608,28 @@ func TestOfflineAnswersFromRecollections(t *testing.T) {
 		t.Errorf("from a recalled memory: %q", got)
 	}
 }
+
+// TestOfflineNamesANewcomerOnce: a hello that tells the user's name is
+// answered with the name once, in the acknowledgement, at any hour and in
+// every language ("Hi! Nice to meet you, Ann.", not "Hi Ann! Nice to meet
+// you, Ann.").
+func TestOfflineNamesANewcomerOnce(t *testing.T) {
+	o := NewOffline()
+	tests := []struct{ lang, user, text string }{
+		{"en", "Ann", "hi, I am Ann"},
+		{"en", "Ann", "hello! my name is Ann"},
+		{"zh", "小明", "你好，我叫小明"},
+		{"ja", "さくら", "こんにちは、私の名前はさくらです"},
+	}
+	for _, tt := range tests {
+		for hour := 0; hour < 24; hour += 3 {
+			for turn := 1; turn <= 4; turn++ {
+				now := time.Date(2026, 11, 24, hour, 30, 0, 0, time.UTC)
+				resp := reply(t, o, bot.Hints{Language: tt.lang, User: tt.user, Text: tt.text, Turn: turn, Now: now})
+				if n := strings.Count(resp.Text, tt.user); n != 1 {
+					t.Errorf("%s %q at %02d:30, turn %d: %q names %s %d times, want once", tt.lang, tt.text, hour, turn, resp.Text, tt.user, n)
+				}
+			}
+		}
+	}
+}
