@@ -47,12 +47,13 @@ const (
 
 // Conversation states, as phrase-key suffixes, in the order they are tried.
 const (
-	stateWatch = "watch" // seed 003 Watch or a crisis turn: gentle, never "apology accepted"
-	stateGone  = "gone"  // the pet or person talked about is one the user lost
-	stateHurt  = "hurt"  // the persona's mood is low or anger lingers (seeds 001, 002)
-	stateLow   = "low"   // sadness or fear lingers, or the talk is hard (hardLately)
-	stateYoung = "young" // stranger or acquaintance (seed 003): romance held back
-	stateClose = "close" // friend or close
+	stateWatch = "watch"  // seed 003 Watch or a crisis turn: gentle, never "apology accepted"
+	stateGone  = "gone"   // the pet or person talked about is one the user lost
+	stateHurt  = "hurt"   // the persona's mood is low or anger lingers (seeds 001, 002)
+	stateLow   = "low"    // sadness or fear lingers, or the talk is hard (hardLately)
+	stateYoung = "young"  // stranger or acquaintance (seed 003): romance held back
+	stateClose = "close"  // friend or close
+	stateAsk   = "asking" // the message is a question: a reply may turn it back
 )
 
 // factName is the fact kind of the user's own name (facts.yaml).
@@ -168,6 +169,9 @@ func (t *turnView) conversationStates() []string {
 		s = append(s, stateYoung)
 	case "friend", "close":
 		s = append(s, stateClose)
+	}
+	if t.isQuestion() {
+		s = append(s, stateAsk)
 	}
 	if p := partOfDay(h.Now); p != "" {
 		s = append(s, p)
@@ -383,8 +387,11 @@ func (t *turnView) answer(lead *situation, feeling string, framed bool, add func
 			add(t.reflectNames(1), prioReflect)
 		}
 	case feeling != "":
-		add(t.say(feeling, 2), prioAck)
-		add(t.reflectWhat(), prioReflect)
+		ack := t.say(feeling, 2)
+		add(ack, prioAck)
+		if !endsAsking(ack) { // a question turned back ends the reply
+			add(t.reflectWhat(), prioReflect)
+		}
 	default:
 		what := t.reflectWhat()
 		switch {
@@ -456,8 +463,9 @@ func (t *turnView) isQuestion() bool {
 // strategy's emotion when the caller gave no Felt. A seeking feeling is
 // read in context: a message that tells a fact asks nothing ("妹のユキが
 // 手伝ってくれた" is no plea for help), and a request for reassurance is
-// about the user ("am I wrong?"), else it is a plain question ("do you
-// think dogs know they are loved?").
+// about the user ("am I wrong?"), a question of what to do asks for help
+// ("what do you think I should bring?"), else it is a plain question ("do
+// you think dogs know they are loved?").
 func (t *turnView) felt() string {
 	e := t.h.Felt
 	if e == "" {
@@ -467,6 +475,9 @@ func (t *turnView) felt() string {
 	case heart.HelpSeeking, heart.InfoSeeking, heart.ValidationSeeking, heart.Curious:
 		if len(t.facts) > 0 {
 			return string(heart.Neutral)
+		}
+		if em == heart.ValidationSeeking && t.k.advice.Has(t.h.Text) {
+			return string(heart.HelpSeeking)
 		}
 		if em == heart.ValidationSeeking && !t.k.self.Has(t.h.Text) {
 			return string(heart.Curious)

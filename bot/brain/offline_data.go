@@ -107,6 +107,7 @@ type wordsFile struct {
 	NotSubjects  []string            `yaml:"not_subjects"`
 	Intensifiers []string            `yaml:"intensifiers"`
 	Self         []string            `yaml:"self"`
+	Advice       []string            `yaml:"advice"`
 	Feelings     []feelWords         `yaml:"feelings"`
 	Favorites    []favorite          `yaml:"favorites"`
 	IntentTraps  map[string][]string `yaml:"intent_traps"`
@@ -175,6 +176,7 @@ type knowledge struct {
 	notSubjects  []string
 	intensifiers *heart.PhraseSet
 	self         *heart.PhraseSet // the user speaking of themselves
+	advice       *heart.PhraseSet // a question asking what to do
 	feelSet      *heart.PhraseSet // words that name a feeling
 	feelOwner    []string         // phrase index → trailer label
 	favorites    []favorite
@@ -268,6 +270,7 @@ func (k *knowledge) compileWords(w wordsFile) error {
 	k.notSubjects = w.NotSubjects
 	k.intensifiers = heart.NewPhraseSet(w.Intensifiers)
 	k.self = heart.NewPhraseSet(w.Self)
+	k.advice = heart.NewPhraseSet(w.Advice)
 	var feelings []string
 	for _, f := range w.Feelings {
 		if !heart.Label(f.Label).Known() {

@@ -633,3 +633,39 @@ func TestOfflineNamesANewcomerOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineAdviceQuestionsAreHelped: "what do you think I should
+// bring?" matches seed 000's validation-seeking words ("do you think"),
+// but it asks what to do: the reply thinks it through and turns the
+// question back, and never reassures about something done ("I don't think
+// that was wrong of you"). A plea for reassurance still gets reassurance.
+func TestOfflineAdviceQuestionsAreHelped(t *testing.T) {
+	o := NewOffline()
+	k := o.loaded()
+	reassure := map[string][]string{}
+	for _, lang := range []string{"en", "zh", "ja"} {
+		reassure[lang] = k.book["emo.validation"][lang]
+	}
+	tests := []struct {
+		lang, text, felt string
+		wantHelp         bool
+	}{
+		{"en", "what do you think I should bring on my first day?", "validation_seeking", true},
+		{"en", "do you think I should call her?", "validation_seeking", true},
+		{"zh", "你觉得我第一天上班应该带什么？", "validation_seeking", true},
+		{"ja", "初日に何を持っていけばいいと思う？", "validation_seeking", true},
+		{"en", "am I wrong to feel this way?", "validation_seeking", false},
+	}
+	for _, tt := range tests {
+		for turn := 1; turn <= 6; turn++ {
+			got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Felt: tt.felt, Turn: turn}).Text
+			said := slices.ContainsFunc(reassure[tt.lang], func(r string) bool { return strings.Contains(got, r) })
+			if tt.wantHelp && (said || !endsAsking(strings.TrimRight(got, " 🙂🍵🌙✨"))) {
+				t.Errorf("%s %q turn %d: %q, want help thinking it through, ending in a question", tt.lang, tt.text, turn, got)
+			}
+			if !tt.wantHelp && !said {
+				t.Errorf("%s %q turn %d: %q, want reassurance", tt.lang, tt.text, turn, got)
+			}
+		}
+	}
+}
