@@ -291,13 +291,7 @@ func (t *turnView) compose() []part {
 	if lead != nil && lead.Greets && negative(feltLabel(t.felt())) {
 		lead = nil // "I got home and cried all night" wants no "welcome home"
 	}
-	leaving := ""
-	for _, name := range []string{"goodnight", "goodbye"} {
-		if t.has(name) {
-			leaving = name
-			break
-		}
-	}
+	leaving := t.leaving()
 	content := lead != nil && lead.Kind == kindContent
 	feeling := emotionKey(t.felt())
 	hard := content && negative(lead.Feel.Label) || negative(feltLabel(t.felt()))
@@ -420,6 +414,17 @@ func (t *turnView) introduces() bool {
 	return false
 }
 
+// leaving is the situation of a user leaving ("goodnight", "goodbye"), or
+// "".
+func (t *turnView) leaving() string {
+	for _, name := range []string{"goodnight", "goodbye"} {
+		if t.has(name) {
+			return name
+		}
+	}
+	return ""
+}
+
 // asks reports whether a part ends in a question.
 func asks(parts []part) bool {
 	for _, p := range parts {
@@ -493,8 +498,9 @@ func (t *turnView) reflectWhat() string {
 		return r
 	}
 	// In a hard talk a theme is not met with curiosity ("Work, huh? I'm
-	// curious" to "I cried at work today").
-	if len(t.topics) > 0 && !t.in(stateLow) {
+	// curious" to "I cried at work today"), nor is one mentioned on the
+	// way out ("I'd like to hear more about work. Sleep well").
+	if len(t.topics) > 0 && !t.in(stateLow) && t.leaving() == "" {
 		tp := t.topics[0]
 		key := "listen.topic.first"
 		if t.before[tp.Tag] {
