@@ -154,7 +154,7 @@ func (t *turnView) findNames() {
 			}
 		}
 	}
-	t.vars["duration"] = firstGroup(t.k.durations, "duration", t.h.Text)
+	t.vars["duration"] = spanIn(t.k.durations, t.h.Text)
 	if who := firstGroup(t.k.subjects, "someone", t.h.Text); !rejected(t.k.notSubjects, who) {
 		t.vars["someone"] = who
 	}

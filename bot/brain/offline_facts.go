@@ -368,6 +368,25 @@ func (k *knowledge) named(d, text string) []dictEntry {
 }
 
 // firstGroup returns the first match of any pattern's group name in text.
+// spanIn is the first span of time text names (words.yaml durations),
+// skipping a span followed by its group "ago": a time since, not a span.
+func spanIn(res []pattern, text string) string {
+	for _, re := range res {
+		if !re.may(text) {
+			continue
+		}
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			if i := re.SubexpIndex("ago"); i >= 0 && m[i] != "" {
+				continue
+			}
+			if v := strings.TrimSpace(m[re.SubexpIndex("duration")]); v != "" {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
 func firstGroup(res []pattern, name, text string) string {
 	for _, re := range res {
 		if !re.may(text) {
