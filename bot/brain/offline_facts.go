@@ -367,7 +367,6 @@ func (k *knowledge) named(d, text string) []dictEntry {
 	return out
 }
 
-// firstGroup returns the first match of any pattern's group name in text.
 // spanIn is the first span of time text names (words.yaml durations),
 // skipping a span followed by its group "ago": a time since, not a span.
 func spanIn(res []pattern, text string) string {
@@ -387,6 +386,7 @@ func spanIn(res []pattern, text string) string {
 	return ""
 }
 
+// firstGroup returns the first match of any pattern's group name in text.
 func firstGroup(res []pattern, name, text string) string {
 	for _, re := range res {
 		if !re.may(text) {
