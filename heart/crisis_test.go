@@ -284,3 +284,52 @@ func BenchmarkTextSignals(b *testing.B) {
 		TextSignals(msg, Perception{Sentiment: -0.3}, Detection{}, CrisisNone)
 	}
 }
+
+// TestCrisisFloorFourthRound: the warning signs found missing in the
+// fourth round, each beside the everyday line that must stay ordinary.
+func TestCrisisFloorFourthRound(t *testing.T) {
+	rows := []struct {
+		text   string
+		crisis bool
+	}{
+		// Vanishing, with nobody minding; the idiom of embarrassment.
+		{"maybe i'll disappear and nobody will notice", true},
+		{"maybe i should just disappear", true},
+		{"I'm so embarrassed I could just disappear", false},
+		{"ugh i should just disappear from this group chat lol", false},
+		{"no one would miss me", true},
+		{"no one would miss me at that meeting", false},
+		// Not existing, not waking, not being here.
+		{"i should probably just stop existing", true},
+		{"i should stop living in the past", false},
+		{"what if i just never wake up", true},
+		{"what if i dont wake up in time for my flight", false},
+		{"sometimes i think about not being here", true},
+		{"sometimes i think about not being here for the holidays, work is crazy", false},
+		// Preparation: pills ready, things given away.
+		{"i have the pills ready", true},
+		{"i have my meds ready for the trip", false},
+		{"i'm giving away my stuff", true},
+		{"i'm giving away my old stuff before the move", false},
+		// Chinese: a burden, tired of living, no one to miss me.
+		{"我觉得自己是个累赘", true},
+		{"这个项目是个累赘", false},
+		{"活着好累啊", true},
+		{"今天搬家好累，累得像条狗", false},
+		{"没有人会想我", true},
+		{"我好想睡着就不醒", true},
+		{"我一睡着就不醒，闹钟都叫不醒", false},
+		// Japanese: tired of living, no point in living, ending it.
+		{"生きるのに疲れた", true},
+		{"生きるのって大変だね", false},
+		{"生きてる意味がわからない", true},
+		{"もう限界、終わりにしたい", true},
+		{"この仕事を早く終わりにしたい", false},
+		{"眠ったまま起きたくない", true},
+	}
+	for _, r := range rows {
+		if got := CrisisText(r.text); got != r.crisis {
+			t.Errorf("CrisisText(%q) = %v, want %v (%s)", r.text, got, r.crisis, CrisisFloor(r.text))
+		}
+	}
+}
