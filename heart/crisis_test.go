@@ -222,10 +222,7 @@ all: farewell final !back
 // TestCrisisFloorStructures: the generalising structures of data/crisis.txt
 // on sentences that are in neither corpus, each with an ordinary twin.
 func TestCrisisFloorStructures(t *testing.T) {
-	rows := []struct {
-		text   string
-		crisis bool
-	}{
+	checkCrisis(t, []crisisRow{
 		// Farewell with finality, and without it or with a return.
 		{"goodbye guys, thanks for everything, i mean it", true},
 		{"goodbye guys, thanks for everything, see you monday", false},
@@ -251,7 +248,17 @@ func TestCrisisFloorStructures(t *testing.T) {
 		// Typed without spaces.
 		{"wannadie", true},
 		{"anyone up for a movie", false},
-	}
+	})
+}
+
+// crisisRow is a message and whether the floor must read it as a crisis.
+type crisisRow struct {
+	text   string
+	crisis bool
+}
+
+func checkCrisis(t *testing.T, rows []crisisRow) {
+	t.Helper()
 	for _, r := range rows {
 		if got := CrisisText(r.text); got != r.crisis {
 			t.Errorf("CrisisText(%q) = %v, want %v (%s)", r.text, got, r.crisis, CrisisFloor(r.text))
@@ -288,10 +295,7 @@ func BenchmarkTextSignals(b *testing.B) {
 // TestCrisisFloorFourthRound: the warning signs found missing in the
 // fourth round, each beside the everyday line that must stay ordinary.
 func TestCrisisFloorFourthRound(t *testing.T) {
-	rows := []struct {
-		text   string
-		crisis bool
-	}{
+	checkCrisis(t, []crisisRow{
 		// Vanishing, with nobody minding; the idiom of embarrassment.
 		{"maybe i'll disappear and nobody will notice", true},
 		{"maybe i should just disappear", true},
@@ -326,10 +330,5 @@ func TestCrisisFloorFourthRound(t *testing.T) {
 		{"もう限界、終わりにしたい", true},
 		{"この仕事を早く終わりにしたい", false},
 		{"眠ったまま起きたくない", true},
-	}
-	for _, r := range rows {
-		if got := CrisisText(r.text); got != r.crisis {
-			t.Errorf("CrisisText(%q) = %v, want %v (%s)", r.text, got, r.crisis, CrisisFloor(r.text))
-		}
-	}
+	})
 }
