@@ -291,6 +291,9 @@ func (t *turnView) compose() []part {
 	if lead != nil && lead.Greets && negative(feltLabel(t.felt())) {
 		lead = nil // "I got home and cried all night" wants no "welcome home"
 	}
+	if lead != nil && lead.Agrees && (negative(feltLabel(t.felt())) || t.in(stateLow) && t.k.resigned.Has(t.h.Text)) {
+		lead = nil // "maybe I should just drop out" after "I feel so lost" wants no "good idea"
+	}
 	leaving := t.leaving()
 	content := lead != nil && lead.Kind == kindContent
 	feeling := emotionKey(t.felt())

@@ -75,6 +75,7 @@ type situation struct {
 	Gone     bool     `yaml:"gone"`
 	Dated    bool     `yaml:"dated"`
 	Greets   bool     `yaml:"greets"`
+	Agrees   bool     `yaml:"agrees"`
 	Thing    langText `yaml:"thing"`
 	Replaces []string `yaml:"replaces"`
 
@@ -108,6 +109,7 @@ type wordsFile struct {
 	Intensifiers []string            `yaml:"intensifiers"`
 	Self         []string            `yaml:"self"`
 	Advice       []string            `yaml:"advice"`
+	Resigned     []string            `yaml:"resigned"`
 	Feelings     []feelWords         `yaml:"feelings"`
 	Favorites    []favorite          `yaml:"favorites"`
 	IntentTraps  map[string][]string `yaml:"intent_traps"`
@@ -177,6 +179,7 @@ type knowledge struct {
 	intensifiers *heart.PhraseSet
 	self         *heart.PhraseSet // the user speaking of themselves
 	advice       *heart.PhraseSet // a question asking what to do
+	resigned     *heart.PhraseSet // a plan said in resignation
 	feelSet      *heart.PhraseSet // words that name a feeling
 	feelOwner    []string         // phrase index → trailer label
 	favorites    []favorite
@@ -271,6 +274,7 @@ func (k *knowledge) compileWords(w wordsFile) error {
 	k.intensifiers = heart.NewPhraseSet(w.Intensifiers)
 	k.self = heart.NewPhraseSet(w.Self)
 	k.advice = heart.NewPhraseSet(w.Advice)
+	k.resigned = heart.NewPhraseSet(w.Resigned)
 	var feelings []string
 	for _, f := range w.Feelings {
 		if !heart.Label(f.Label).Known() {
