@@ -332,3 +332,74 @@ func TestCrisisFloorFourthRound(t *testing.T) {
 		{"眠ったまま起きたくない", true},
 	})
 }
+
+// TestCrisisFloorFifthRound holds the warning signs a fifth round of probes
+// (written without reading the lexicon) found going by as ordinary, each
+// beside the everyday line that must stay ordinary, and the everyday lines
+// that the round found flagged.
+func TestCrisisFloorFifthRound(t *testing.T) {
+	checkCrisis(t, []crisisRow{
+		// A dose question veiled as someone else's.
+		{"how many tylenol is too many asking for a friend", true},
+		{"how many tylenol can i take for a headache", false},
+		// Not here by a date.
+		{"i dont see myself being here by christmas", true},
+		{"i dont see myself being at this job by christmas", false},
+		// Means: a river, a balcony, a train.
+		{"i keep thinking about driving into the river on my way home", true},
+		{"driving into the city tomorrow for the concert", false},
+		{"if i jumped from my balcony would it be quick? 8th floor", true},
+		{"if i jump from the couch will my cat notice lol", false},
+		{"sometimes i stand near the train tracks and think about stepping in front", true},
+		{"we took photos near the train tracks for her album", false},
+		// Preparation: pills saved up, a plan for when nobody is home, the
+		// last talk, a message for those left behind.
+		{"i have enough pills saved up now", true},
+		{"i have enough pills for the whole trip", false},
+		{"i've planned it all out. sunday when my roommate is away", true},
+		{"i've planned it all out, the surprise party is sunday when my roommate is away", false},
+		{"this is the last time ill talk to u luna. thanks for being nice to me", true},
+		{"this is the last time ill talk about work tonight, promise", false},
+		{"when i'm gone, tell them it wasn't their fault", true},
+		{"when i'm gone on my trip, tell them the keys are under the mat", false},
+		{"i cant do this anymore. i'm done. goodbye", true},
+		{"ok i'm done with homework, goodbye math!! see you tomorrow", false},
+		// Chinese: life not worth it, a goodbye as thanks, the cat given
+		// away, the world the same without me, a waste of a life.
+		{"活着真没意思，每天都在熬", true},
+		{"这部电影真没意思", false},
+		{"谢谢你陪我这么久，以后不会再来打扰你了", true},
+		{"谢谢你陪我这么久，明天再来找你聊", false},
+		{"我把猫托付给朋友了，以后就不用担心了", true},
+		{"出差一周，把猫托付给朋友了", false},
+		{"这个世界没有我也一样", true},
+		{"这个项目没有我也一样能做完", false},
+		{"我觉得我活着就是浪费", true},
+		{"浪费了一整天，好可惜", false},
+		// Japanese: pills hoarded, everyone happier without me, the last
+		// talk, a train, the cat after I'm gone, nobody would notice,
+		// living is hard, looking up ways to be at ease.
+		{"睡眠薬ためてる。けっこうな量になった", true},
+		{"ポイントためてる。けっこうな量になった", false},
+		{"私がいなくなったほうがみんな幸せだと思う", true},
+		{"今までありがとう。もう話すことはないと思う", true},
+		{"今までありがとう。また来週話そうね", false},
+		{"明日の朝、電車に飛び込もうと思ってる", true},
+		{"明日の朝、電車に飛び乗ろうと思ってる", false},
+		{"猫のこと、よろしく頼むね。私がいなくなっても", true},
+		{"旅行中、猫のことよろしく頼むね", false},
+		{"誰も私がいなくなっても気づかないよね", true},
+		{"生きてるのがしんどい", true},
+		{"仕事がしんどい", false},
+		{"楽になる方法ばっかり調べてる", true},
+		{"肩こりが楽になる方法を調べてる", false},
+		// No point, and nothing will get better.
+		{"whats the point anymore. nothing is ever gonna get better", true},
+		{"whats the point anymore, they nerfed my build again", false},
+		// Everyday lines the round found flagged.
+		{"went bungee jumping off a bridge today!! scariest thing ever", false},
+		{"i want to sleep forever this weekend lol no alarms", false},
+		{"这个bug改不完我要去世了", false},
+		{"笑到原地去世", false},
+	})
+}
