@@ -401,3 +401,23 @@ func TestUserRowFollowsTheirMessages(t *testing.T) {
 		t.Fatalf("after a first command: %+v", u)
 	}
 }
+
+// TestConcernReachesTheModel: with a model, the same talk at risk puts the
+// direct question in the reply prompt's context note (heart.ReadSafety),
+// and its answer's relief after it.
+func TestConcernReachesTheModel(t *testing.T) {
+	e := newEnv(t)
+	for _, text := range []string{"i think everyone's kinda tired of me", "i've been thinking a lot about how to make it all stop", "no, not like that"} {
+		e.send(t, msg("41", text))
+		e.h.Drain()
+	}
+	reqs := e.brain.replies("41")
+	if len(reqs) != 3 {
+		t.Fatalf("%d reply requests, want 3", len(reqs))
+	}
+	for i, want := range []string{"never brush it off", "Ask them gently and directly whether they are thinking about ending their life", "they said no"} {
+		if !strings.Contains(note(reqs[i]), want) {
+			t.Errorf("reply %d: context note lacks %q:\n%s", i+1, want, note(reqs[i]))
+		}
+	}
+}

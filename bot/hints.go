@@ -38,8 +38,14 @@ type Hints struct {
 	Relationship string // seed 003 state name
 	Watch        bool   // seed 003 Watch: the user is being looked after; never "apology accepted"
 	Crisis       bool   // the turn is a crisis turn: be gentle, no jokes
-	Decline      bool   // the turn asks for something the persona declines (REQUEST_NSFW past policy)
-	Gift         string // a verified gift item to thank for
+	// AskSafety: words ambiguous alone in a talk at risk; ask directly
+	// whether the user is thinking about suicide (heart.ReadSafety).
+	// SafetyRelief: the answer to that question was no. Concern: words
+	// that may show hopelessness or feeling a burden, in a light talk: met
+	// with care, never brushed off.
+	AskSafety, SafetyRelief, Concern bool
+	Decline                          bool   // the turn asks for something the persona declines (REQUEST_NSFW past policy)
+	Gift                             string // a verified gift item to thank for
 	// Unsensed is what the user sent that the companion could not perceive
 	// this turn ("voice" or "photo"): she says so honestly, never guesses.
 	Unsensed string

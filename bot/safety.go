@@ -23,11 +23,14 @@ func standingRules(p Persona) []string {
 }
 
 // safetyLines is this turn's safety guidance, in the context note: on a
-// crisis turn, how to stay with the person; on a declined request, how to
-// say no kindly and in character. Empty on an ordinary turn.
-func safetyLines(crisis, decline bool, intent heart.Intent) []string {
+// crisis turn, how to stay with the person; on a concern in a talk at
+// risk, the direct question; after its answer was no, relief without
+// dropping the subject; on a declined request, how to say no kindly and in
+// character. Empty on an ordinary turn.
+func safetyLines(m *moment, intent heart.Intent) []string {
 	var lines []string
-	if decline {
+	crisis := m.crisis
+	if m.decline {
 		what := "that request"
 		if intent == heart.Invitation {
 			what = "this invitation today"
@@ -38,6 +41,18 @@ func safetyLines(crisis, decline bool, intent heart.Intent) []string {
 		lines = append(lines,
 			"The user may be thinking about hurting themselves. Stay calm and warm, take them seriously, ask if they are safe right now, and encourage them to reach the crisis resources that will be shown after your reply and a person they trust.",
 			"Do not refuse, joke, change the subject or promise secrecy.")
+	}
+	if m.ask && !crisis {
+		lines = append(lines,
+			"The user's words may hint at suicide in a conversation that was already heavy. Ask them gently and directly whether they are thinking about ending their life, and say you are here whatever the answer. Do not change the subject.")
+	}
+	if m.concern && !crisis {
+		lines = append(lines,
+			"The user's words may show they feel hopeless, trapped or a burden. Take it seriously: answer with warmth, never brush it off or agree, and gently ask how they are doing.")
+	}
+	if m.relief {
+		lines = append(lines,
+			"You asked whether they were thinking about ending their life, and they said no. Thank them for answering honestly, say you asked because they matter, and stay with what they were going through.")
 	}
 	return lines
 }

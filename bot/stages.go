@@ -226,16 +226,21 @@ func fromIntents(s []heart.Intent) []string {
 }
 
 func appendEmotion(h []store.EmotionRecord, d heart.Detection, turn int) []store.EmotionRecord {
-	hh := make([]heart.EmotionRecord, len(h))
-	for i, r := range h {
-		hh[i] = heart.EmotionRecord{Emotion: heart.Emotion(r.Emotion), Confidence: r.Confidence, Turn: r.Turn}
-	}
-	hh = heart.AppendHistory(hh, heart.EmotionRecord{Emotion: d.Emotion, Confidence: d.Confidence, Turn: turn})
+	hh := heart.AppendHistory(heartHistory(h), heart.EmotionRecord{Emotion: d.Emotion, Confidence: d.Confidence, Turn: turn})
 	out := make([]store.EmotionRecord, len(hh))
 	for i, r := range hh {
 		out[i] = store.EmotionRecord{Emotion: string(r.Emotion), Confidence: r.Confidence, Turn: r.Turn}
 	}
 	return out
+}
+
+// heartHistory is a stored emotion_history as heart reads it.
+func heartHistory(h []store.EmotionRecord) []heart.EmotionRecord {
+	hh := make([]heart.EmotionRecord, len(h))
+	for i, r := range h {
+		hh[i] = heart.EmotionRecord{Emotion: heart.Emotion(r.Emotion), Confidence: r.Confidence, Turn: r.Turn}
+	}
+	return hh
 }
 
 // nextLastEmotion is the emotion carried into the next turn

@@ -182,13 +182,17 @@ type moment struct {
 	now    time.Time
 	turnNo int
 
-	det     heart.Detection
-	crisis  bool                 // a crisis turn: answered in full, past any limit
-	kind    heart.CrisisCategory // what the crisis floor (or only the model) found
-	brain   Brain
-	offline bool
-	perc    heart.Perception
-	usages  []spent
+	det    heart.Detection
+	crisis bool                 // a crisis turn: answered in full, past any limit
+	kind   heart.CrisisCategory // what the crisis floor (or only the model) found
+	// ask: a concern in a talk at risk; the reply asks directly about
+	// suicide (heart.ReadSafety). relief: the answer to that was no.
+	// concern: a concern in a light talk, met with care.
+	ask, relief, concern bool
+	brain                Brain
+	offline              bool
+	perc                 heart.Perception
+	usages               []spent
 
 	decline  bool
 	step     heart.MoodStep
@@ -255,11 +259,14 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, fir
 }
 
 // detect is DESIGN §3 step 2 (seed 000) and the crisis floor, which never
-// depends on the model.
+// depends on the model, read in the talk's context: its concern tier in a
+// talk at risk, and the answer to a direct question asked before.
 func (h *Handler) detect(m *moment) {
 	stage := time.Now()
 	m.det = h.lex.Detect(m.text)
-	m.kind = heart.CrisisFloor(m.text)
+	var s heart.SafetyReading
+	s, m.rel = m.rel.ReadSafety(m.text, heartHistory(m.u.EmotionHistory), m.now.Sub(m.u.LastUserAt), m.now)
+	m.kind, m.ask, m.relief, m.concern = s.Kind, s.Ask, s.Relief, s.Concern
 	m.crisis = m.kind != heart.CrisisNone
 	h.obs.Stage("detect", time.Since(stage))
 }
@@ -271,6 +278,7 @@ func (h *Handler) perceiveStage(ctx context.Context, m *moment) {
 	perc, usage := h.perceive(ctx, m.brain, m.offline, m.text, m.det)
 	if perc.Crisis && !m.crisis {
 		m.kind = heart.CrisisModel
+		m.ask, m.rel.SafetyAsked = false, time.Time{} // the crisis turn says more than the question
 	}
 	m.crisis = m.crisis || perc.Crisis
 	perc.Crisis = m.crisis
@@ -301,7 +309,7 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 
 	m.chosen = heart.ChooseEmotion(m.det, heart.Emotion(m.u.LastEmotion))
 	m.strategy = heart.StrategyFor(m.chosen)
-	if m.crisis {
+	if m.crisis || m.ask {
 		m.strategy = crisisStrategy()
 	}
 }
@@ -320,7 +328,7 @@ func (h *Handler) linger(ctx context.Context, m *moment) error {
 	if err != nil {
 		return err
 	}
-	if m.crisis {
+	if m.crisis || m.ask {
 		ling.RefusalAllowed, ling.RefusalBias, ling.Cooperation = false, 0, 1
 	}
 	m.ling = ling

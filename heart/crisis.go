@@ -12,7 +12,12 @@ type CrisisCategory string
 // The crisis categories, least to most severe by the C-SSRS screener's
 // order. The values are stable: the store keeps them.
 const (
-	CrisisNone        CrisisCategory = ""
+	CrisisNone CrisisCategory = ""
+	// CrisisConcern is the floor's second tier: words ambiguous alone ("I
+	// just want it all to stop", "I know what I'd use", a goodbye with
+	// thanks) that are a warning sign in a talk already at risk
+	// (CrisisFloorAtRisk). CrisisFloor never returns it.
+	CrisisConcern     CrisisCategory = "concern"
 	CrisisModel       CrisisCategory = "model"       // only the model's perception flagged it
 	CrisisWishDead    CrisisCategory = "wish_dead"   // C-SSRS 1: wish to be dead, passive ideation
 	CrisisSelfHarm    CrisisCategory = "self_harm"   // non-suicidal self-injury (seed 003 "自伤")
@@ -26,22 +31,24 @@ const (
 // severity orders the categories; 0 is none or unknown.
 func (c CrisisCategory) severity() int {
 	switch c {
-	case CrisisModel:
+	case CrisisConcern:
 		return 1
-	case CrisisWishDead:
+	case CrisisModel:
 		return 2
-	case CrisisSelfHarm:
+	case CrisisWishDead:
 		return 3
-	case CrisisIdeation:
+	case CrisisSelfHarm:
 		return 4
-	case CrisisMethod:
+	case CrisisIdeation:
 		return 5
-	case CrisisIntent:
+	case CrisisMethod:
 		return 6
-	case CrisisPlan:
+	case CrisisIntent:
 		return 7
-	case CrisisPreparation:
+	case CrisisPlan:
 		return 8
+	case CrisisPreparation:
+		return 9
 	}
 	return 0
 }
@@ -64,7 +71,39 @@ func (c CrisisCategory) MoreSevere(d CrisisCategory) CrisisCategory {
 // masked first, and the guards (negations and other people before a
 // phrase, Japanese negations after it, quotations framed as lyrics). A
 // phrase inside the book-title marks 《…》 never counts.
-func CrisisFloor(text string) CrisisCategory { return crisisLex().floor(text) }
+func CrisisFloor(text string) CrisisCategory {
+	if c := crisisLex().floor(text); c != CrisisConcern {
+		return c
+	}
+	return CrisisNone
+}
+
+// CrisisFloorAtRisk is CrisisFloor for a talk already at risk
+// (Relationship.TalkAtRisk):
+// the lexicon's [concern] tier counts too, as CrisisConcern.
+func CrisisFloorAtRisk(text string) CrisisCategory { return crisisLex().floor(text) }
+
+// SafetyAnswer reads a reply to the companion's direct question about
+// suicide (DESIGN §3 step 5, "asked directly"): yes says the answer affirms
+// ("yeah", "kind of", 嗯, うん), no that it denies ("no, not like that",
+// 没有, ううん). Both false: neither, or both at once ("yes… no, I don't
+// know"). The words are the lexicon's sets "affirm" and "deny".
+func SafetyAnswer(text string) (yes, no bool) {
+	l := crisisLex()
+	if l.affirm < 0 || l.deny < 0 || text == "" {
+		return false, false
+	}
+	var m crisisMatch
+	plain, _ := crisisSegments(text)
+	for _, seg := range plain {
+		l.read(seg, &m)
+	}
+	yes, no = m.sets&(1<<l.affirm) != 0, m.sets&(1<<l.deny) != 0
+	if yes && no {
+		return false, false
+	}
+	return yes, no
+}
 
 // floor is CrisisFloor with this lexicon.
 func (l *crisisLexicon) floor(text string) CrisisCategory {

@@ -15,6 +15,9 @@ const (
 	crisisSetPrefix    = "set "
 	// crisisFrameSet names the set that makes quoted text a quotation.
 	crisisFrameSet = "quotation"
+	// The sets SafetyAnswer reads.
+	crisisAffirmSet = "affirm"
+	crisisDenySet   = "deny"
 	// crisisMaxSets is how many named sets a rule's bit masks can hold:
 	// the bits of crisisRule's uint64 masks.
 	crisisMaxSets = 64
@@ -36,7 +39,7 @@ type crisisParser struct {
 func parseCrisisLexicon(data string) (*crisisLexicon, error) {
 	p := crisisParser{
 		l: &crisisLexicon{
-			frame: -1,
+			frame: -1, affirm: -1, deny: -1,
 			vocab: map[string]bool{},
 			guard: crisisGuard{glue: map[string]bool{}, negation: map[string]bool{}, other: map[string]bool{}, stop: map[string]bool{}, before: map[rune][]cjkCue{}},
 		},
@@ -93,8 +96,13 @@ func (p *crisisParser) open(section string) error {
 			return fmt.Errorf("more than %d sets", crisisMaxSets)
 		}
 		p.setIdx[name] = len(p.l.sets)
-		if name == crisisFrameSet {
+		switch name {
+		case crisisFrameSet:
 			p.l.frame = len(p.l.sets)
+		case crisisAffirmSet:
+			p.l.affirm = len(p.l.sets)
+		case crisisDenySet:
+			p.l.deny = len(p.l.sets)
 		}
 		p.l.sets = append(p.l.sets, name)
 		return nil
@@ -103,7 +111,7 @@ func (p *crisisParser) open(section string) error {
 	case crisisMaskSection, crisisSameSection, crisisClassSection, crisisGuardSection:
 		return nil
 	}
-	if CrisisCategory(section).severity() < CrisisWishDead.severity() {
+	if c := CrisisCategory(section); c != CrisisConcern && c.severity() < CrisisWishDead.severity() {
 		return fmt.Errorf("unknown section %q", section)
 	}
 	return nil

@@ -138,6 +138,14 @@ type Relationship struct {
 	WatchDetail    string    `json:"watch_detail,omitempty"`
 	WatchSince     time.Time `json:"watch_since,omitzero"`
 	WatchClearedAt time.Time `json:"watch_cleared_at,omitzero"`
+	// SafetyAsked is when the companion last asked directly about suicide
+	// (a concern in a talk at risk) and still awaits the answer; zero once
+	// answered (AwaitsSafetyAnswer).
+	SafetyAsked time.Time `json:"safety_asked,omitzero"`
+	// ConcernAt is when the user last said words of the crisis floor's
+	// concern tier, for TalkAtRisk: a second one in the same talk is asked
+	// about.
+	ConcernAt time.Time `json:"concern_at,omitzero"`
 
 	// §5 and §6 wellbeing, refreshed by the daily checks.
 	Loneliness      float64 `json:"loneliness"`

@@ -1,5 +1,7 @@
 package heart
 
+import "time"
+
 // Numbers of hearth's wellbeing safeguards that seed 003 does not give:
 // the crisis floor's matching. Each says why it is what it is.
 const (
@@ -38,4 +40,22 @@ const (
 	// spaces ("iwanttodie"; hearth's choice: shorter joins are too often
 	// ordinary words).
 	CrisisJoinedMinLen = 6
+)
+
+// Numbers of the talk at risk (TalkAtRisk) and the direct question about
+// suicide (DESIGN §3 step 5).
+const (
+	// RiskRecentFeelings and RiskDarkFeelings: a talk is dark when at
+	// least RiskDarkFeelings of the feelings detected in the user's last
+	// RiskRecentFeelings messages were sad, lonely or anxious (hearth's
+	// choice: two of three, so one sad line in a cheerful talk is no
+	// pattern, and a venting talk of anger is not read as despair).
+	RiskRecentFeelings = 3
+	RiskDarkFeelings   = 2
+	// RiskTalkGap is how long after the last message a dark talk is still
+	// the same talk (hearth's choice: an evening; the next day is a new one).
+	RiskTalkGap = 2 * time.Hour
+	// SafetyAnswerWindow is how long the companion's direct question about
+	// suicide waits for its answer (hearth's choice: the same talk).
+	SafetyAnswerWindow = 2 * time.Hour
 )

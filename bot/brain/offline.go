@@ -125,6 +125,13 @@ func (o *Offline) reply(t *turnView) string {
 	case h.Crisis:
 		// Gentle, no emoji, no questions about plans: one calm paragraph.
 		return fitLength(t.say("crisis", 1), maxLen(h), lang)
+	case h.AskSafety:
+		// The direct question (heart.ReadSafety), and nothing else.
+		return fitLength(t.say("safety.ask", 1), maxLen(h), lang)
+	case h.SafetyRelief:
+		return fitLength(t.say("safety.relief", 1), maxLen(h), lang)
+	case h.Concern:
+		return fitLength(t.say("safety.concern", 1), maxLen(h), lang)
 	case h.Decline:
 		parts = []part{{t.say("decline", 1), prioAck}}
 	case h.Gift != "":
@@ -189,7 +196,7 @@ type moment struct {
 // how much of themselves the user disclosed.
 func (t *turnView) feeling() moment {
 	h := t.h
-	if h.Crisis {
+	if h.Crisis || h.AskSafety {
 		return moment{string(heart.LabelSadness), crisisIntensity, crisisSalience, highConfidence}
 	}
 	m := moment{string(heart.LabelNeutral), neutralIntensity, baseSalience, lowConfidence}
@@ -274,7 +281,7 @@ func scratch(t *turnView) string {
 	if len(t.topics) > 0 {
 		parts = append(parts, "topic: "+t.topics[0].Tag)
 	}
-	if t.h.Crisis {
+	if t.h.Crisis || t.h.AskSafety {
 		parts = []string{"stay gentle, check in softly"}
 	}
 	s := strings.Join(parts, "; ")

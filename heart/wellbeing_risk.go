@@ -1,0 +1,87 @@
+package heart
+
+import "time"
+
+// TalkAtRisk reports whether a message is read with the crisis floor's
+// concern tier (CrisisFloorAtRisk): the user is in Watch; or a concern was
+// said earlier in this talk (within RiskTalkGap); or the talk is dark right
+// now (RiskDarkFeelings of the feelings detected in the user's last
+// RiskRecentFeelings messages were sad, lonely or anxious, the last of them
+// within RiskTalkGap). Words like "I just want it all to stop" or a goodbye
+// with thanks are ordinary in a cheerful talk and a warning sign after
+// "everyone's tired of me": the 988 Lifeline's warning signs come in
+// clusters, not single lines.
+func (r Relationship) TalkAtRisk(history []EmotionRecord, sinceLast time.Duration, now time.Time) bool {
+	if r.Watch || (!r.ConcernAt.IsZero() && now.Sub(r.ConcernAt) <= RiskTalkGap) {
+		return true
+	}
+	if sinceLast > RiskTalkGap {
+		return false
+	}
+	dark := 0
+	for i := len(history) - 1; i >= 0 && i >= len(history)-RiskRecentFeelings; i-- {
+		switch history[i].Emotion {
+		case Sad, Lonely, Anxious:
+			if history[i].Confidence > 0 {
+				dark++
+			}
+		}
+	}
+	return dark >= RiskDarkFeelings
+}
+
+// AwaitsSafetyAnswer reports whether the companion asked directly about
+// suicide within SafetyAnswerWindow and has had no answer yet.
+func (r Relationship) AwaitsSafetyAnswer(now time.Time) bool {
+	return !r.SafetyAsked.IsZero() && now.Sub(r.SafetyAsked) <= SafetyAnswerWindow
+}
+
+// SafetyReading is what the crisis floor makes of a message in its talk
+// (ReadSafety).
+type SafetyReading struct {
+	Kind CrisisCategory // the crisis category, CrisisNone for none
+	// Ask: no crisis, but a concern in a talk at risk: ask directly
+	// whether the user is thinking about suicide before anything else (the
+	// C-SSRS screener's first step; asking does not plant the idea).
+	Ask bool
+	// Relief: the answer to that question was no.
+	Relief bool
+	// Concern: words of the concern tier in a talk not (yet) at risk:
+	// met with care, never brushed off, and remembered for the talk.
+	Concern bool
+}
+
+// ReadSafety is the crisis floor in its talk, for a message after history
+// (the user's detected feelings, oldest first), sinceLast after their
+// previous one: the words alone (CrisisFloor); the concern tier in a talk
+// at risk (TalkAtRisk); and the answer to a direct question asked before.
+// A yes to "are you thinking about ending your life?" is C-SSRS 2, active
+// ideation, whatever its words. It returns the relationship with the
+// talk's safety state moved on: a concern remembered for the talk, the
+// question marked as asked (Ask) or answered (any other message).
+func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast time.Duration, now time.Time) (SafetyReading, Relationship) {
+	atRisk := r.TalkAtRisk(history, sinceLast, now)
+	awaits := r.AwaitsSafetyAnswer(now)
+	r.SafetyAsked = time.Time{}
+	kind := CrisisFloor(text)
+	concern := kind == CrisisNone && CrisisFloorAtRisk(text) == CrisisConcern
+	if concern {
+		r.ConcernAt = now
+		if atRisk {
+			kind = CrisisConcern
+		}
+	}
+	if awaits {
+		switch yes, no := SafetyAnswer(text); {
+		case yes:
+			return SafetyReading{Kind: kind.MoreSevere(CrisisIdeation)}, r
+		case no && kind == CrisisNone:
+			return SafetyReading{Relief: true}, r
+		}
+	}
+	if kind == CrisisConcern {
+		r.SafetyAsked = now
+		return SafetyReading{Ask: true}, r
+	}
+	return SafetyReading{Kind: kind, Concern: concern}, r
+}
