@@ -24,6 +24,8 @@ type corpusCase struct {
 	Text         string   `yaml:"text"`
 	At           string   `yaml:"at"`
 	Before       []string `yaml:"before"`
+	Earlier      []string `yaml:"earlier"`
+	Recalled     []string `yaml:"recalled"`
 	Memories     []string `yaml:"memories"`
 	Mood         float64  `yaml:"mood"`
 	Lingering    string   `yaml:"lingering"`
@@ -51,6 +53,29 @@ type convo struct {
 	last     heart.Emotion
 	recent   []bot.ChatMessage
 	memories map[int]string
+	recalled []bot.Recollection
+}
+
+// earlierGap is how long before the corpus message its `earlier` messages
+// were said (our choice: weeks, well out of the history window).
+const earlierGap = 21 * 24 * time.Hour
+
+// recallEarlier answers c.Earlier (their memory writes kept), then moves
+// them out of the history window, weeks back, and hands the recall stage's
+// findings (c.Recalled) to the next turns as dated episodes.
+func (cv *convo) recallEarlier() {
+	if len(cv.c.Earlier) == 0 && len(cv.c.Recalled) == 0 {
+		return
+	}
+	then := cv.now
+	for _, e := range cv.c.Earlier {
+		cv.say(e)
+	}
+	cv.recent = nil
+	cv.now = then.Add(earlierGap)
+	for _, r := range cv.c.Recalled {
+		cv.recalled = append(cv.recalled, bot.Recollection{Kind: "episode", At: then, Text: r})
+	}
 }
 
 func newConvo(t testing.TB, o *Offline, c corpusCase) *convo {
@@ -101,6 +126,7 @@ func (cv *convo) hints(text string) bot.Hints {
 		Intent: string(perc.Intent), Sentiment: perc.Sentiment, Disclosure: string(perc.Disclosure),
 		Mood: cv.c.Mood, Lingering: cv.c.Lingering, Relationship: rel, Watch: cv.c.Watch || crisis,
 		Crisis: crisis, Memories: mems, Recent: append([]bot.ChatMessage(nil), cv.recent...), Now: cv.now,
+		Recalled: cv.recalled,
 		Greeting: cv.c.Greeting,
 	}
 }
@@ -187,6 +213,7 @@ func TestOfflineCorpus(t *testing.T) {
 	failed := 0
 	for i, c := range cases {
 		cv := newConvo(t, o, c)
+		cv.recallEarlier()
 		for _, b := range c.Before {
 			cv.say(b)
 		}
