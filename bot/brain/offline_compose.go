@@ -124,7 +124,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 			}
 		}
 	}
-	if l := t.lead(); l != nil && l.Name == situationRemember {
+	if l := t.lead(); l != nil && l.Recall != "" {
 		// A question about what was said states nothing new.
 		t.known, t.facts = o.k.known(h, nil)
 	}
@@ -363,8 +363,8 @@ func (t *turnView) answer(lead *situation, feeling string, framed bool, add func
 		add(t.say("sit.question", 2), prioAck)
 		add(t.say("sit.question.ask", 5), prioQuestion)
 		return false, true
-	case content && lead.Name == situationRemember:
-		add(t.recall(), prioAck)
+	case content && lead.Recall != "":
+		add(t.recall(lead.Recall), prioAck)
 	case content && lead.Feel.Label == string(heart.LabelNeutral) && (feeling != "" && negative(feltLabel(t.felt())) || hard != nil):
 		// A plain matter told with a hard feeling ("明日の面接が不安で",
 		// "what if I fail my exam on Friday"): the feeling first, then the

@@ -484,7 +484,7 @@ func TestOfflineData(t *testing.T) {
 	}
 	known := map[string]bool{}
 	for _, p := range []string{"user", "persona", "topic", "pet", "person", "pet_name", "person_name", "duration", "item", "the_item",
-		"name", "kind", "who", "age", "place", "date", "job", "quote", "when", "thing", "n", "your_thing", "someone", "due", "weekday", "month", "m", "d", "favorite"} {
+		"name", "kind", "who", "age", "place", "date", "job", "quote", "when", "thing", "n", "your_thing", "someone", "due", "weekday", "month", "m", "d", "favorite", "facts"} {
 		known[p] = true
 	}
 	ph := regexp.MustCompile(`\{([a-z_]+)\}`)
@@ -500,7 +500,7 @@ func TestOfflineData(t *testing.T) {
 		}
 	}
 	for _, s := range k.sits {
-		if s.Kind == kindContent && s.Name != "remember" {
+		if s.Kind == kindContent && s.Recall == "" {
 			if _, ok := k.book["sit."+s.Name]; !ok {
 				t.Errorf("situation %s has no phrases sit.%s", s.Name, s.Name)
 			}

@@ -78,6 +78,7 @@ type situation struct {
 	Agrees   bool     `yaml:"agrees"`
 	Thing    langText `yaml:"thing"`
 	Replaces []string `yaml:"replaces"`
+	Recall   string   `yaml:"recall"`
 
 	res []pattern // Patterns, compiled
 }
@@ -143,6 +144,7 @@ type factKind struct {
 	Value    langText          `yaml:"value"`
 	Dict     map[string]string `yaml:"dict"`
 	Ask      []string          `yaml:"ask"`
+	AskTraps []string          `yaml:"ask_traps"`
 	Reject   []string          `yaml:"reject"`
 	Patterns []string          `yaml:"patterns"`
 
@@ -192,7 +194,7 @@ type knowledge struct {
 
 	facts    []factKind
 	askSet   *heart.PhraseSet
-	askOwner []int  // phrase index → fact index
+	askOwner []int  // phrase index → fact index, -1 for an ask trap
 	askOwn   []bool // phrase index → one of the fact's own ask words (not a dictionary word)
 }
 
@@ -337,6 +339,8 @@ func (k *knowledge) compileSituations() error {
 			return fmt.Errorf("situations.yaml: %s: ask %q", s.Name, s.Ask)
 		case !heart.Label(s.Feel.Label).Known():
 			return fmt.Errorf("situations.yaml: %s: feel label %q", s.Name, s.Feel.Label)
+		case s.Recall != "" && s.Recall != recallFact && s.Recall != recallSaid && s.Recall != recallAll:
+			return fmt.Errorf("situations.yaml: %s: recall %q", s.Name, s.Recall)
 		case s.Deep && len(s.Thing) < len(languages()):
 			return fmt.Errorf("situations.yaml: %s: a deep situation needs a thing in every language", s.Name)
 		}
@@ -389,6 +393,11 @@ func (k *knowledge) compileFacts() error {
 		for _, a := range f.Ask {
 			asks = append(asks, a)
 			k.askOwner = append(k.askOwner, i)
+			k.askOwn = append(k.askOwn, true)
+		}
+		for _, a := range f.AskTraps {
+			asks = append(asks, a)
+			k.askOwner = append(k.askOwner, -1)
 			k.askOwn = append(k.askOwn, true)
 		}
 		// A fact naming a dictionary word is asked about by that word too:

@@ -5,16 +5,22 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"hearth/bot"
 	"hearth/heart"
 )
 
-// recall answers "do you remember…" from what the user told: the fact
-// asked about (a pet's name, their own name, where they live…), else what
-// they said about the thing asked (recollections first), else an honest
-// "I don't think you told me".
-func (t *turnView) recall() string {
+// recall answers "do you remember…" from what the user told, as the
+// situation's recall says (how): the fact asked about (a pet's name, their
+// own name, where they live…) and what they said about the thing asked
+// (recollections first), in that order for recallFact and the other way
+// round for recallSaid, else an honest "I don't think you told me";
+// recallAll sums up the facts she keeps.
+func (t *turnView) recall(how string) string {
+	if how == recallAll {
+		return t.recallAll()
+	}
 	asked := t.askedFact()
 	if asked == nil {
 		// "你还记得豆豆吗": a name they told is asked after by itself.
@@ -23,6 +29,17 @@ func (t *turnView) recall() string {
 				asked = f.kind
 				break
 			}
+		}
+	}
+	said := func() string {
+		if quote, when, ok := t.recallSaid(asked); ok {
+			return t.sayWith("remember.said", 2, map[string]string{"quote": quote, "when": when})
+		}
+		return ""
+	}
+	if how == recallSaid {
+		if s := said(); s != "" {
+			return s
 		}
 	}
 	if asked != nil {
@@ -45,12 +62,11 @@ func (t *turnView) recall() string {
 			if f.kind != asked || someone && (who == "" || !strings.EqualFold(f.fields["name"], who)) {
 				continue
 			}
+			// Asked after one kind of pet or person ("my sister"), only
+			// that kind answers: never another person in their place.
 			if want == "" || sameFieldWord(t.k, *f, want) {
 				match = f
 				break
-			}
-			if match == nil {
-				match = f // the newest of the kind, if none is of the kind asked
 			}
 		}
 		if match != nil {
@@ -71,8 +87,8 @@ func (t *turnView) recall() string {
 	// No fact of the kind asked: what they said about it, recalled or
 	// recent, is the next best answer ("我生日是哪天来着？" → the day they
 	// named it).
-	if quote, when, ok := t.recallSaid(asked); ok {
-		return t.sayWith("remember.said", 2, map[string]string{"quote": quote, "when": when})
+	if s := said(); s != "" {
+		return s
 	}
 	if asked != nil {
 		if s := t.say("remember.unknown."+asked.Kind, 2); s != "" {
@@ -100,6 +116,9 @@ func (t *turnView) askedFact() *factKind {
 	best, own := -1, false
 	for _, h := range t.k.askSet.Find(t.h.Text) {
 		i, o := t.k.askOwner[h.Index], t.k.askOwn[h.Index]
+		if i < 0 {
+			continue // an ask trap
+		}
 		if best < 0 || o && !own || o == own && i < best {
 			best, own = i, o
 		}
@@ -113,15 +132,19 @@ func (t *turnView) askedFact() *factKind {
 // asks reports whether text has a word that asks for fact kind f.
 func (k *knowledge) asks(text string, f *factKind) bool {
 	for _, h := range k.askSet.Find(text) {
-		if &k.facts[k.askOwner[h.Index]] == f {
+		if i := k.askOwner[h.Index]; i >= 0 && &k.facts[i] == f {
 			return true
 		}
 	}
 	return false
 }
 
-// situationRemember names the "do you remember…" row of situations.yaml.
-const situationRemember = "remember"
+// How a "do you remember…" situation is answered (situations.yaml recall).
+const (
+	recallFact = "fact" // the fact asked for, else what was said
+	recallSaid = "said" // what was said about it, else the fact
+	recallAll  = "all"  // the facts she keeps, summed up
+)
 
 // maxQuoteRunes bounds a quoted earlier message (our choice: one line).
 const maxQuoteRunes = 60
@@ -142,10 +165,25 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	feel := t.k.feelingIn(t.h.Text)
 	// "你还记得我被裁员的事吗" is about the time they said they were laid off.
 	sits := subjects(t.k.situationsIn(t.h.Text, "", false))
+	// "when is Clara's wedding?" is about what they said of Clara.
+	var names []string
+	for _, f := range t.known {
+		if n := f.fields["name"]; len(f.kind.Dict) > 0 && n != "" && strings.Contains(strings.ToLower(t.h.Text), strings.ToLower(n)) {
+			names = append(names, strings.ToLower(n))
+		}
+	}
+	// The words asked about themselves first; their theme or a word of
+	// theirs only where nothing says them (loose).
+	loose := false
 	matches := func(text string) bool {
 		ss := t.k.situationsIn(text, "", false) // read once per message
 		if t.k.notSaid(text, t.h.Text, ss) {
 			return false
+		}
+		for _, n := range names {
+			if strings.Contains(strings.ToLower(text), n) {
+				return true
+			}
 		}
 		if len(sits) > 0 {
 			// The event is what was asked for ("where was I laid off?"): any
@@ -160,6 +198,9 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 			return false
 		}
 		if needle != "" {
+			if loose {
+				return t.k.saysOf(text, needle)
+			}
 			return strings.Contains(strings.ToLower(text), needle)
 		}
 		for _, tp := range t.k.topicsIn(text) {
@@ -181,25 +222,51 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 		}
 		return false
 	}
-	if needle == "" && len(tags) == 0 && feel == "" && len(sits) == 0 {
+	if needle == "" && len(tags) == 0 && feel == "" && len(sits) == 0 && len(names) == 0 {
 		return t.recallShared(asked)
 	}
-	for _, r := range t.h.Recalled {
-		if matches(r.Text) {
-			return clip(r.Text), t.when(r.At), true
+	for _, loose = range []bool{false, true} {
+		if loose && needle == "" {
+			break // nothing looser to try
 		}
-	}
-	for _, m := range t.h.Memories {
-		if matches(m) {
-			return clip(m), t.say("when.before", 7), true
+		for _, r := range t.h.Recalled {
+			if matches(r.Text) {
+				return clip(r.Text), t.when(r.At), true
+			}
 		}
-	}
-	for i := len(t.h.Recent) - 1; i >= 0; i-- {
-		if m := t.h.Recent[i]; m.Role == "user" && matches(m.Content) {
-			return clip(m.Content), t.say("when.before", 7), true
+		for _, m := range t.h.Memories {
+			if matches(m) {
+				return clip(m), t.say("when.before", 7), true
+			}
+		}
+		for i := len(t.h.Recent) - 1; i >= 0; i-- {
+			if m := t.h.Recent[i]; m.Role == "user" && matches(m.Content) {
+				return clip(m.Content), t.say("when.before", 7), true
+			}
 		}
 	}
 	return "", "", false
+}
+
+// saysOf reports whether text tells of what a question is about (the
+// words after its "about"), loosely: the words themselves, a theme of theirs
+// ("my health" and a doctor's appointment), or, in Chinese and Japanese,
+// a word of theirs (结婚式 and 結婚する).
+func (k *knowledge) saysOf(text, about string) bool {
+	if strings.Contains(strings.ToLower(text), about) {
+		return true
+	}
+	for _, a := range k.topicsIn(about) {
+		for _, b := range k.topicsIn(text) {
+			if a.Tag == b.Tag {
+				return true
+			}
+		}
+	}
+	if r, _ := utf8.DecodeRuneInString(about); unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+		return sharesWord(about, text)
+	}
+	return false
 }
 
 // recallShared answers a question with nothing to match by: the recall
@@ -246,7 +313,7 @@ func (k *knowledge) notSaid(text, q string, ss []*situation) bool {
 		return true
 	}
 	for _, s := range ss {
-		if s.Name == situationRemember {
+		if s.Recall != "" {
 			return true
 		}
 	}
@@ -258,7 +325,7 @@ func (k *knowledge) notSaid(text, q string, ss []*situation) bool {
 func subjects(ss []*situation) map[string]bool {
 	out := map[string]bool{}
 	for _, s := range ss {
-		if s.Kind == kindContent && s.Name != situationRemember {
+		if s.Kind == kindContent && s.Recall == "" {
 			out[s.Name] = true
 		}
 	}
@@ -270,7 +337,7 @@ func subjects(ss []*situation) map[string]bool {
 func (k *knowledge) withoutAsking(text string) string {
 	folded := []byte(heart.Fold(text))
 	for _, h := range k.sitSet.Find(text) {
-		if i := k.sitOwner[h.Index]; i >= 0 && k.sits[i].Name == situationRemember {
+		if i := k.sitOwner[h.Index]; i >= 0 && k.sits[i].Recall != "" {
 			for j := h.Start; j < h.End; j++ {
 				folded[j] = ' '
 			}
@@ -342,4 +409,39 @@ func (k *knowledge) feelingIn(text string) string {
 		}
 	}
 	return ""
+}
+
+// recallAll sums up what she keeps of the user ("what do you remember
+// about me?"): the facts they told, kind by kind in facts.yaml order, as
+// /memories lists them; without any, what was recalled, else an honest
+// "not much yet".
+func (t *turnView) recallAll() string {
+	var parts []string
+	for i := range t.k.facts {
+		kind := &t.k.facts[i]
+		var vals []string
+		for _, f := range t.known {
+			if f.kind == kind {
+				vals = append(vals, f.value(t.lang))
+			}
+		}
+		if len(vals) > 0 {
+			parts = append(parts, kind.Label[t.lang]+strings.Join(vals, factSep(t.lang)))
+		}
+	}
+	if len(parts) == 0 {
+		if quote, when, ok := t.recallShared(nil); ok {
+			return t.sayWith("remember.said", 2, map[string]string{"quote": quote, "when": when})
+		}
+		return t.say("remember.all.none", 2)
+	}
+	return t.sayWith("remember.all", 2, map[string]string{"facts": strings.Join(parts, factListSep(t.lang))})
+}
+
+// factListSep joins the kinds of fact in a summary in lang.
+func factListSep(lang string) string {
+	if lang == langEN {
+		return ". "
+	}
+	return "。"
 }
