@@ -147,9 +147,20 @@ type factKind struct {
 	AskTraps []string          `yaml:"ask_traps"`
 	Reject   []string          `yaml:"reject"`
 	Patterns []string          `yaml:"patterns"`
+	Changes  []factChange      `yaml:"changes"`
 
 	res    []pattern
 	values map[string]*regexp.Regexp // language → the value template as a pattern
+}
+
+// factChange is one of a fact kind's changes in facts.yaml: news that
+// changes a fact already told ("Emma dumped me": Emma is an ex).
+type factChange struct {
+	Set      map[string]string `yaml:"set"` // field → a word of its dictionary (English name)
+	Of       []string          `yaml:"of"`  // what the field was (English names) for the change to apply
+	Patterns []string          `yaml:"patterns"`
+
+	res []pattern
 }
 
 // Dictionaries a fact field may name (factKind.Dict).
@@ -382,6 +393,23 @@ func (k *knowledge) compileFacts() error {
 		var err error
 		if f.res, err = compileAll(f.Patterns, ""); err != nil {
 			return fmt.Errorf("facts.yaml: %s: %w", f.Kind, err)
+		}
+		for j := range f.Changes {
+			c := &f.Changes[j]
+			if c.res, err = compileAll(c.Patterns, ""); err != nil {
+				return fmt.Errorf("facts.yaml: %s changes: %w", f.Kind, err)
+			}
+			for field, word := range c.Set {
+				d, ok := f.Dict[field]
+				if !ok {
+					return fmt.Errorf("facts.yaml: %s changes: %s is no dictionary field", f.Kind, field)
+				}
+				for _, w := range append([]string{word}, c.Of...) {
+					if !slices.ContainsFunc(k.dicts[d], func(e dictEntry) bool { return e.Name[langEN] == w }) {
+						return fmt.Errorf("facts.yaml: %s changes: %q is no %s word", f.Kind, w, d)
+					}
+				}
+			}
 		}
 		f.values = map[string]*regexp.Regexp{}
 		for _, l := range languages() {

@@ -37,7 +37,8 @@ func factSep(lang string) string {
 type fact struct {
 	kind   *factKind
 	fields map[string]string
-	told   bool // said before this message too: no news
+	told   bool        // said before this message too: no news
+	change *factChange // news that changes a fact told: resolve reads whose
 }
 
 // value writes the fact as its kind's value template in lang.
@@ -84,8 +85,90 @@ func (k *knowledge) factsIn(text, lang string) []fact {
 				}
 			}
 		}
+		// A change comes after what the message tells: "my girlfriend
+		// Emma broke up with me" tells of Emma, then makes her an ex.
+		for j := range kind.Changes {
+			c := &kind.Changes[j]
+			for _, re := range c.res {
+				if !re.may(text) {
+					continue
+				}
+				for _, m := range re.FindAllStringSubmatch(text, -1) {
+					name := ""
+					if i := re.SubexpIndex("name"); i >= 0 {
+						name = strings.TrimSpace(m[i])
+					}
+					if rejected(kind.Reject, name) && name != "" {
+						continue
+					}
+					out = append(out, fact{kind: kind, fields: map[string]string{"name": name}, change: c})
+				}
+			}
+		}
 	}
 	return out
+}
+
+// resolveChange reads whom a change is about (see facts.yaml changes) in
+// what was told before (prior, oldest first) and returns them changed; a
+// change that finds no one it applies to is no fact.
+func (k *knowledge) resolveChange(f fact, prior []fact, lang string) (fact, bool) {
+	name := f.fields["name"]
+	pointing := name != "" && k.refer.Has(name) && utf8.RuneCountInString(name) <= maxReferRunes
+	var kindWord *dictEntry
+	for _, d := range f.kind.Dict {
+		if e, found := k.dictEntry(d, name); found && name != "" && k.wholeWord(d, name) {
+			kindWord = &e
+		}
+	}
+	// was is what p's dictionary fields were, by English name.
+	was := func(p fact) (langText, bool) {
+		for field, d := range p.kind.Dict {
+			if e, ok := k.dictEntry(d, p.fields[field]); ok {
+				return e.Name, true
+			}
+		}
+		return nil, false
+	}
+	applies := func(p fact) bool {
+		w, ok := was(p)
+		return ok && slices.Contains(f.change.Of, w[langEN])
+	}
+	var target *fact
+	switch {
+	case name == "" || pointing || kindWord != nil:
+		for i := len(prior) - 1; i >= 0 && target == nil; i-- {
+			if p := prior[i]; p.kind == f.kind && p.change == nil && applies(p) {
+				if w, _ := was(p); kindWord == nil || w[langEN] == kindWord.Name[langEN] {
+					target = &prior[i]
+				}
+			}
+		}
+	default:
+		for i := len(prior) - 1; i >= 0 && target == nil; i-- {
+			if p := prior[i]; p.kind == f.kind && strings.EqualFold(p.fields["name"], name) {
+				if !applies(p) && p.change == nil {
+					return fact{}, false // Mia is a sister: no breakup makes her an ex
+				}
+				target = &prior[i]
+			}
+		}
+		if target == nil {
+			target = &fact{kind: f.kind, fields: map[string]string{"name": name}}
+		}
+	}
+	if target == nil || target.fields["name"] == "" {
+		return fact{}, false
+	}
+	g := fact{kind: f.kind, fields: maps.Clone(target.fields)}
+	for field, word := range f.change.Set {
+		for _, e := range k.dicts[f.kind.Dict[field]] {
+			if e.Name[langEN] == word {
+				g.fields[field] = e.Name[lang]
+			}
+		}
+	}
+	return g, true
 }
 
 // readFact builds a fact from one pattern match; dictionary fields are
@@ -231,6 +314,9 @@ func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
 // person told about most recently, a pet's or person's kind ("my cat")
 // the newest of that kind; anything else is a name as given.
 func (k *knowledge) resolve(f fact, prior []fact, lang string) (fact, bool) {
+	if f.change != nil {
+		return k.resolveChange(f, prior, lang)
+	}
 	name, ok := f.fields["name"]
 	if !ok || len(f.kind.Dict) > 0 {
 		return f, true
