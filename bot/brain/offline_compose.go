@@ -54,6 +54,7 @@ const (
 	stateYoung = "young"  // stranger or acquaintance (seed 003): romance held back
 	stateClose = "close"  // friend or close
 	stateAsk   = "asking" // the message is a question: a reply may turn it back
+	stateNamed = "named"  // the pet talked about has a name she knows: never ask it
 )
 
 // factName is the fact kind of the user's own name (facts.yaml).
@@ -169,6 +170,9 @@ func (t *turnView) conversationStates() []string {
 		s = append(s, stateYoung)
 	case "friend", "close":
 		s = append(s, stateClose)
+	}
+	if t.vars["pet_name"] != "" {
+		s = append(s, stateNamed)
 	}
 	if t.isQuestion() {
 		s = append(s, stateAsk)

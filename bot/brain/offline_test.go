@@ -332,6 +332,15 @@ func TestOfflineFacts(t *testing.T) {
 		{"en", "do you remember my cat's name?", nil, nil},
 		{"zh", "你还记得我家猫叫什么吗", nil, nil},
 		{"zh", "今天天气不错", nil, nil},
+		// A breakup changes only a partner it names, points at or the
+		// newest; a capital after a comma is no pet's name.
+		{"en", "Mia dumped me for her new friends", []string{"People: Mia (sister)"}, nil},
+		{"en", "my mom left me a voicemail", []string{"People: Emma (girlfriend)"}, nil},
+		{"en", "I broke up with him", []string{"People: Mia (sister); Tom (boyfriend)"}, []rememberItem{{5, "People: Mia (sister); Tom (ex)"}}},
+		{"zh", "我们分手了", []string{"身边的人：阿杰（男朋友）"}, []rememberItem{{5, "身边的人：阿杰（前任）"}}},
+		{"ja", "ユキと別れた後、家に帰った", []string{"身近な人：ユキ（友だち）"}, nil},
+		{"en", "I saw a dog, I think it was lost", nil, nil},
+		{"en", "what's my favourite food?", nil, nil},
 	}
 	for _, tt := range tests {
 		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Memories: tt.mems})
