@@ -231,17 +231,17 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 		}
 		for _, r := range t.h.Recalled {
 			if matches(r.Text) {
-				return clip(r.Text), t.when(r.At), true
+				return quoteOf(r.Text, matches), t.when(r.At), true
 			}
 		}
 		for _, m := range t.h.Memories {
 			if matches(m) {
-				return clip(m), t.say("when.before", 7), true
+				return quoteOf(m, matches), t.say("when.before", 7), true
 			}
 		}
 		for i := len(t.h.Recent) - 1; i >= 0; i-- {
 			if m := t.h.Recent[i]; m.Role == "user" && matches(m.Content) {
-				return clip(m.Content), t.say("when.before", 7), true
+				return quoteOf(m.Content, matches), t.say("when.before", 7), true
 			}
 		}
 	}
@@ -279,6 +279,7 @@ func (t *turnView) recallShared(asked *factKind) (quote, when string, ok bool) {
 	answers := func(text string) bool {
 		return !t.k.notSaid(text, t.h.Text, t.k.situationsIn(text, "", false)) && (asked == nil || t.k.asks(text, asked))
 	}
+	shares := func(text string) bool { return sharesWord(subject, text) }
 	var best *bot.Recollection
 	for i := range t.h.Recalled {
 		r := &t.h.Recalled[i]
@@ -294,11 +295,11 @@ func (t *turnView) recallShared(asked *factKind) (quote, when string, ok bool) {
 		}
 	}
 	if best != nil {
-		return clip(best.Text), t.when(best.At), true
+		return quoteOf(best.Text, shares), t.when(best.At), true
 	}
 	for i := len(t.h.Recent) - 1; i >= 0; i-- {
 		if m := t.h.Recent[i]; m.Role == "user" && answers(m.Content) && sharesWord(subject, m.Content) {
-			return clip(m.Content), t.say("when.before", 7), true
+			return quoteOf(m.Content, shares), t.say("when.before", 7), true
 		}
 	}
 	return "", "", false
@@ -367,13 +368,52 @@ func (t *turnView) when(at time.Time) string {
 	}
 }
 
+// quoteOf is what to quote of an earlier message: all of it when it
+// fits maxQuoteRunes, else from the first sentence that answers (the one
+// with the words asked about; the first sentence if none does) as many
+// whole sentences as fit, a sentence too long for it cut at a word.
+func quoteOf(text string, answers func(string) bool) string {
+	text = strings.TrimSpace(text)
+	if utf8.RuneCountInString(text) <= maxQuoteRunes {
+		return text
+	}
+	ss := sentences(text)
+	from := 0
+	for i, s := range ss {
+		if answers(s) {
+			from = i
+			break
+		}
+	}
+	quote := ss[from]
+	for _, s := range ss[from+1:] {
+		if r, _ := utf8.DecodeLastRuneInString(quote); r < utf8.RuneSelf {
+			s = " " + s // an English sentence's space
+		}
+		if utf8.RuneCountInString(quote+s) > maxQuoteRunes {
+			break
+		}
+		quote += s
+	}
+	return clip(quote)
+}
+
+// clip cuts s to maxQuoteRunes at a word: after the last space or
+// Chinese or Japanese comma within it, a run of Chinese or Japanese
+// (no spaces) where it ends.
 func clip(s string) string {
 	s = strings.TrimSpace(s)
 	r := []rune(s)
 	if len(r) <= maxQuoteRunes {
 		return s
 	}
-	return string(r[:maxQuoteRunes]) + "…"
+	cut := r[:maxQuoteRunes]
+	for i := len(cut) - 1; i > len(cut)/2; i-- {
+		if unicode.IsSpace(cut[i]) || strings.ContainsRune("、，,", cut[i]) {
+			return strings.TrimRight(string(cut[:i]), " ,;:、，") + "…"
+		}
+	}
+	return string(cut) + "…"
 }
 
 // sharesWord reports whether b holds a word of a: an English word of four

@@ -679,3 +679,25 @@ func TestOfflineAdviceQuestionsAreHelped(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteOfAnswersAndCutsAtAWord: a long earlier message is quoted from
+// the sentence that answers, as many whole sentences as fit, and a
+// sentence too long is cut at a word, never mid-word ("Bisc…").
+func TestQuoteOfAnswersAndCutsAtAWord(t *testing.T) {
+	has := func(w string) func(string) bool { return func(s string) bool { return strings.Contains(s, w) } }
+	for _, tt := range []struct{ text, word, want string }{
+		{"I just adopted a puppy.", "puppy", "I just adopted a puppy."},
+		{"Work has been a lot lately, meetings all day and no lunch. I'm flying to Tokyo next month, finally.", "Tokyo", "I'm flying to Tokyo next month, finally."},
+		{"I just adopted a puppy, a golden retriever and the sweetest boy. His name is Biscuit.", "puppy", "I just adopted a puppy, a golden retriever and the sweetest…"},
+		{"I have a job interview at Stripe next Tuesday and I'm so nervous about it all.", "Stripe", "I have a job interview at Stripe next Tuesday and I'm so…"},
+		{"我刚领养了一只小狗，是金毛。它叫豆豆，每天都要出去散步，回来就睡觉，真的特别特别可爱，我超级喜欢它，家里人也都很喜欢它，每天都抢着陪它玩。", "豆豆", "它叫豆豆，每天都要出去散步，回来就睡觉，真的特别特别可爱，我超级喜欢它，家里人也都很喜欢它，每天都抢着陪它玩。"},
+	} {
+		got := quoteOf(tt.text, has(tt.word))
+		if got != tt.want {
+			t.Errorf("quoteOf(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+		if n := utf8.RuneCountInString(strings.TrimSuffix(got, "…")); n > maxQuoteRunes {
+			t.Errorf("quoteOf(%q) = %q: %d runes", tt.text, got, n)
+		}
+	}
+}
