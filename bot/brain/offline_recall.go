@@ -56,10 +56,20 @@ func (t *turnView) recall(how string) string {
 		if who == "" {
 			who = t.vars["person_name"]
 		}
+		// "Do you remember Tom?" is about Tom, whoever was told of last.
+		byName := ""
+		for _, f := range t.known {
+			if n := f.fields["name"]; f.kind == asked && len(f.kind.Dict) > 0 && n != "" && strings.Contains(strings.ToLower(t.h.Text), strings.ToLower(n)) {
+				byName = n
+			}
+		}
 		var match *fact
 		for i := len(t.known) - 1; i >= 0; i-- {
 			f := &t.known[i]
 			if f.kind != asked || someone && (who == "" || !strings.EqualFold(f.fields["name"], who)) {
+				continue
+			}
+			if byName != "" && !strings.EqualFold(f.fields["name"], byName) {
 				continue
 			}
 			// Asked after one kind of pet or person ("my sister"), only
