@@ -73,6 +73,11 @@ func TestDetectNormalisation(t *testing.T) {
 		{"word boundary: sad not in sadistic", "a sadistic plot", Neutral, ""},
 		{"word boundary: mad not in made", "I made tea", Neutral, ""},
 		{"CJK substring", "我今天特别开心啊", Happy, "开心"},
+		// The fifth round's probe: "辛いの好き？" (spicy, からい) was met
+		// with 「聞いてて胸が痛いよ」; 辛い alone (つらい) stays sad.
+		{"spicy is not sorrow", "辛いの好き？", Neutral, ""},
+		{"spicy curry", "激辛カレー食べた", Neutral, ""},
+		{"hard is sorrow", "毎日が辛い", Sad, "辛い"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

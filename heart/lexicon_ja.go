@@ -7,7 +7,9 @@ package heart
 // Half-width katakana in user text is folded before matching (see Fold).
 func builtinJa() map[Emotion][]string {
 	return map[Emotion][]string{
-		Neutral:           {"まあまあ", "普通", "了解", "うん"},
+		// 辛い is also からい (spicy): a taste of food is no sorrow ("辛いの好き？"
+		// is a question about curry, not pain). The longer hit wins.
+		Neutral:           {"まあまあ", "普通", "了解", "うん", "辛いの好き", "辛いのが好き", "辛いの苦手", "辛いのが苦手", "辛いの食べ", "辛いもの好き", "辛いもの食べ", "辛いもの苦手", "辛い物", "辛い料理", "辛いラーメン", "辛いカレー", "辛口", "激辛"},
 		Happy:             {"嬉し", "うれし", "楽し", "たのし", "幸せ", "やった", "最高", "わーい", "よかった", "昇進", "合格", "受かった", "内定", "いい知らせ"},
 		Excited:           {"ワクワク", "わくわく", "ドキドキ", "楽しみ", "興奮", "テンション上が", "すごい"},
 		Grateful:          {"ありがとう", "感謝", "おかげ", "助かった", "サンキュー"},
