@@ -4,12 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"hearth/heart"
 	"hearth/store"
@@ -143,37 +141,6 @@ func (h *Handler) command(ctx context.Context, in store.Inbound, u store.User, n
 	return h.commitAnswer(ctx, in, u, signals, "command", out, now)
 }
 
-// forgetCommand runs /forget N|all on u, reloaded afterwards, and gives
-// seed 003 §2.3's feedback signal when a memory was deleted.
-func (h *Handler) forgetCommand(ctx context.Context, u *store.User, args string) (string, []heart.RelationshipSignal, error) {
-	text, deleted, err := h.forget(ctx, *u, args)
-	if err != nil {
-		return "", nil, err
-	}
-	if *u, err = h.reloadAfterForget(ctx, u.ID); err != nil {
-		return "", nil, err
-	}
-	switch {
-	case deleted && strings.EqualFold(args, "all"):
-		// Seed 003 §1.1: deleting every memory is a circuit breaker.
-		return text, []heart.RelationshipSignal{heart.FeedbackSignal(heart.SignalMemoryDeletedAll)}, nil
-	case deleted:
-		return text, []heart.RelationshipSignal{heart.FeedbackSignal(heart.SignalMemoryDeleted)}, nil
-	}
-	return text, nil, nil
-}
-
-// reloadAfterForget reads the user again: forgetting also cut the text out
-// of inner_state and scratch, and the answer must commit on top of that,
-// not on the copy loaded before.
-func (h *Handler) reloadAfterForget(ctx context.Context, userID string) (store.User, error) {
-	u, _, err := h.cfg.Store.User(ctx, userID)
-	if err != nil {
-		return store.User{}, fmt.Errorf("forget for %s: reload: %w", userID, err)
-	}
-	return u, nil
-}
-
 // exportFile is /export's answer: everything stored about u, as a JSON
 // file.
 func (h *Handler) exportFile(ctx context.Context, u store.User) (Outgoing, error) {
@@ -298,88 +265,6 @@ func (h *Handler) remember(ctx context.Context, u store.User, text string, now t
 		return "", fmt.Errorf("remember for %s: %w", u.ID, err)
 	}
 	return text0(lang, msgRemembered, slot), nil
-}
-
-// forget deletes one memory or all of them for real: the memory, and every
-// stored message, reply and episode that carried its text, from the file's
-// bytes and from recall (store.ForgetText, store.DeleteMemories).
-func (h *Handler) forget(ctx context.Context, u store.User, args string) (string, bool, error) {
-	lang := h.cfg.Persona.Language
-	if strings.EqualFold(args, "all") {
-		// /forget all also takes everything said before out of recall.
-		n, err := h.cfg.Store.DeleteMemories(ctx, u.ID)
-		if err != nil {
-			return "", false, fmt.Errorf("forget all of %s: %w", u.ID, err)
-		}
-		if n == 0 {
-			return text0(lang, msgForgotNone), false, nil
-		}
-		return textN(lang, msgForgotAllOne, msgForgotAll, n), true, nil
-	}
-	slot, err := strconv.Atoi(args)
-	if err != nil {
-		return text0(lang, msgForgetUsage), false, nil
-	}
-	mems, err := h.cfg.Store.Memories(ctx, u.ID)
-	if err != nil {
-		return "", false, fmt.Errorf("forget for %s: %w", u.ID, err)
-	}
-	i := slices.IndexFunc(mems, func(m store.Memory) bool { return m.Slot == slot })
-	if i < 0 {
-		return text0(lang, msgForgotNone), false, nil
-	}
-	// ForgetText deletes the memory with everything that carried its text,
-	// in one purge of the file; a blank memory has no text to look for.
-	if strings.TrimSpace(mems[i].Content) == "" {
-		_, err = h.cfg.Store.DeleteMemory(ctx, u.ID, slot)
-	} else {
-		_, err = h.cfg.Store.ForgetText(ctx, u.ID, mems[i].Content)
-	}
-	if err != nil {
-		return "", false, fmt.Errorf("forget %d of %s: %w", slot, u.ID, err)
-	}
-	return text0(lang, msgForgotOne, slot), true, nil
-}
-
-// forgetByWords handles "forget what I said about X" in any of the three
-// languages (seed 003 §8.1 绝对删除): memories mentioning X, and the user's
-// stored messages and episodes mentioning it, are deleted for real.
-func (h *Handler) forgetByWords(ctx context.Context, in store.Inbound, u store.User, needle string, all bool, now time.Time) error {
-	var n int
-	var err error
-	if all || needle == "" {
-		n, err = h.cfg.Store.DeleteMemories(ctx, u.ID)
-	} else {
-		n, err = h.cfg.Store.ForgetText(ctx, u.ID, bareNeedle(needle))
-	}
-	if err != nil {
-		return fmt.Errorf("forget for %s: %w", u.ID, err)
-	}
-	if u, err = h.reloadAfterForget(ctx, u.ID); err != nil {
-		return err
-	}
-	out := Outgoing{Text: textN(h.cfg.Persona.Language, msgForgotWordsOne, msgForgotWords, n)}
-	if n == 0 {
-		out.Text = text0(h.cfg.Persona.Language, msgForgotNone)
-	}
-	var signals []heart.RelationshipSignal
-	if n > 0 {
-		signals = append(signals, heart.FeedbackSignal(heart.SignalMemoryDeleted))
-	}
-	return h.commitAnswer(ctx, in, u, signals, "command", out, now)
-}
-
-// bareNeedle is an English needle without its article or possessive:
-// "forget what I said about the exam" means every "exam" ("I have an exam
-// on Friday", and its follow-up). A bare word shorter than three letters
-// keeps its article ("my ex" is not every "ex").
-func bareNeedle(needle string) string {
-	for _, det := range []string{"the ", "my ", "a ", "an ", "our ", "your "} {
-		if rest := strings.TrimSpace(strings.TrimPrefix(strings.ToLower(needle), det)); rest != strings.ToLower(needle) && utf8.RuneCountInString(rest) >= 3 {
-			return rest
-		}
-	}
-	return needle
 }
 
 // quiet applies /quiet [DURATION|off] to u. It reports whether args parsed.

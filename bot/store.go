@@ -38,9 +38,9 @@ type TurnStore interface {
 
 	Memories(ctx context.Context, userID string) ([]store.Memory, error)
 	PutMemory(ctx context.Context, m store.Memory) error
-	DeleteMemory(ctx context.Context, userID string, slot int) (bool, error)
 	ExpireMemory(ctx context.Context, userID string, slot int) (bool, error)
-	DeleteMemories(ctx context.Context, userID string) (int, error)
+	ForgetMemory(ctx context.Context, userID string, slot int, needles []string) (int, error)
+	ForgetAll(ctx context.Context, userID string) (memories, texts int, err error)
 	ForgetText(ctx context.Context, userID, needle string) (int, error)
 	Scrub(ctx context.Context) error
 

@@ -22,6 +22,7 @@ const (
 	msgForgotOne
 	msgForgotAll
 	msgForgotAllOne
+	msgForgotAllSaid
 	msgForgotNone
 	msgForgetUsage
 	msgForgotWords
@@ -49,9 +50,9 @@ var texts = map[msg][3]string{ // en, zh, ja
 		"こんにちは、%sです。来てくれてうれしいな。なんでも話してね。/help でできることが見られるよ。",
 	},
 	msgHelp: {
-		"What you can do:\n/me – our relationship and your mood over 30 days\n/why – why I feel and act as I do right now\n/memories – what I remember about you\n/remember TEXT – ask me to remember something\n/forget N|all – delete a memory, or all of them, for real\n/export – everything stored about you, as a file\n/quiet [DURATION|off] – no messages from me first (e.g. /quiet 8h)\n/privacy – privacy settings\n/contact – an emergency contact, only with your consent\n/report – tell the operator something went wrong",
-		"你可以：\n/me – 我们的关系和你最近30天的心情\n/why – 我现在为什么是这样的心情和表现\n/memories – 我记得的关于你的事\n/remember 内容 – 让我记住一件事\n/forget 编号|all – 真正删除一条或全部记忆\n/export – 以文件导出关于你的全部数据\n/quiet [时长|off] – 我不主动发消息（例如 /quiet 8h）\n/privacy – 隐私设置\n/contact – 紧急联系人（只在你同意时使用）\n/report – 向运营者报告问题",
-		"できること：\n/me – わたしたちの関係と30日間の気分\n/why – いまのわたしの気持ちと振る舞いの理由\n/memories – あなたについて覚えていること\n/remember 内容 – 覚えてほしいこと\n/forget 番号|all – 記憶を本当に削除する\n/export – あなたについての全データをファイルで\n/quiet [期間|off] – わたしから話しかけない（例：/quiet 8h）\n/privacy – プライバシー設定\n/contact – 緊急連絡先（同意したときだけ使う）\n/report – 運営者に問題を知らせる",
+		"What you can do:\n/me – our relationship and your mood over 30 days\n/why – why I feel and act as I do right now\n/memories – what I remember about you\n/remember TEXT – ask me to remember something\n/forget N|all – delete a memory and what you told me about it, or everything, for real\n/export – everything stored about you, as a file\n/quiet [DURATION|off] – no messages from me first (e.g. /quiet 8h)\n/privacy – privacy settings\n/contact – an emergency contact, only with your consent\n/report – tell the operator something went wrong",
+		"你可以：\n/me – 我们的关系和你最近30天的心情\n/why – 我现在为什么是这样的心情和表现\n/memories – 我记得的关于你的事\n/remember 内容 – 让我记住一件事\n/forget 编号|all – 真正删除一条记忆及相关的话，或全部\n/export – 以文件导出关于你的全部数据\n/quiet [时长|off] – 我不主动发消息（例如 /quiet 8h）\n/privacy – 隐私设置\n/contact – 紧急联系人（只在你同意时使用）\n/report – 向运营者报告问题",
+		"できること：\n/me – わたしたちの関係と30日間の気分\n/why – いまのわたしの気持ちと振る舞いの理由\n/memories – あなたについて覚えていること\n/remember 内容 – 覚えてほしいこと\n/forget 番号|all – 記憶とそれについて話したこと、または全部を本当に削除する\n/export – あなたについての全データをファイルで\n/quiet [期間|off] – わたしから話しかけない（例：/quiet 8h）\n/privacy – プライバシー設定\n/contact – 緊急連絡先（同意したときだけ使う）\n/report – 運営者に問題を知らせる",
 	},
 	msgUnknownCommand: {
 		"I don't know that command. /help lists the ones I know.",
@@ -84,19 +85,24 @@ var texts = map[msg][3]string{ // en, zh, ja
 		"あなた用の記憶がいっぱいなの。先に /forget で一つ消してね。",
 	},
 	msgForgotOne: {
-		"Deleted memory %d. It's gone for good.",
-		"已删除记忆 %d，彻底删掉了。",
-		"記憶 %d を削除したよ。もう残っていない。",
+		"Deleted memory %d, and everything you told me about it. It's gone for good.",
+		"已删除记忆 %d，以及你跟我说过的相关内容，彻底删掉了。",
+		"記憶 %d と、それについて話してくれたことを削除したよ。もう残っていない。",
 	},
 	msgForgotAll: {
-		"I deleted all %d memories about you. They're gone for good.",
-		"已删除关于你的全部 %d 条记忆，彻底删掉了。",
-		"あなたについての記憶 %d 件をすべて削除したよ。もう残っていない。",
+		"I deleted all %d memories about you and everything you told me before. It's gone for good.",
+		"已删除关于你的全部 %d 条记忆，以及你之前跟我说过的一切，彻底删掉了。",
+		"あなたについての記憶 %d 件と、これまでに話してくれたことをすべて削除したよ。もう残っていない。",
 	},
 	msgForgotAllOne: {
-		"I deleted the one memory I had about you. It's gone for good.",
-		"已删除关于你的全部 %d 条记忆，彻底删掉了。",
-		"あなたについての記憶 %d 件をすべて削除したよ。もう残っていない。",
+		"I deleted the one memory I had about you and everything you told me before. It's gone for good.",
+		"已删除关于你的全部 %d 条记忆，以及你之前跟我说过的一切，彻底删掉了。",
+		"あなたについての記憶 %d 件と、これまでに話してくれたことをすべて削除したよ。もう残っていない。",
+	},
+	msgForgotAllSaid: {
+		"I had no memories saved about you; everything you told me before is deleted now. It's gone for good.",
+		"我没有保存关于你的记忆；你之前跟我说过的一切现在都删除了，彻底删掉了。",
+		"あなたについて保存した記憶はなかったけど、これまでに話してくれたことはすべて削除したよ。もう残っていない。",
 	},
 	msgForgotNone: {
 		"There was nothing like that to forget.",

@@ -266,8 +266,8 @@ func TestMemories(t *testing.T) {
 	if ok, err := db.DeleteMemory(ctx, u, 10); err != nil || ok {
 		t.Fatalf("DeleteMemory twice: %v %v", ok, err)
 	}
-	if n, err := db.DeleteMemories(ctx, u); err != nil || n != 1 {
-		t.Fatalf("DeleteMemories: %d %v", n, err)
+	if n, _, err := db.ForgetAll(ctx, u); err != nil || n != 1 {
+		t.Fatalf("ForgetAll: %d %v", n, err)
 	}
 	if ms, _ := db.Memories(ctx, "telegram:9"); len(ms) != 1 {
 		t.Fatal("another user's memory was deleted")

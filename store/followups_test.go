@@ -148,7 +148,7 @@ func TestForgetRemovesFollowUps(t *testing.T) {
 	if bytes.Contains(append(main, wal...), []byte("茶道の試験")) {
 		t.Fatal("a forgotten follow-up is still in the file")
 	}
-	if _, err := db.DeleteMemories(ctx, u.ID); err != nil {
+	if _, _, err := db.ForgetAll(ctx, u.ID); err != nil {
 		t.Fatal(err)
 	}
 	if fs, _ := db.FollowUps(ctx, u.ID); len(fs) != 0 {

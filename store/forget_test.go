@@ -119,7 +119,7 @@ func TestForgetTextLeavesNoTraceOnDisk(t *testing.T) {
 	}
 }
 
-func TestDeleteMemoriesScrubsDisk(t *testing.T) {
+func TestForgetAllScrubsDisk(t *testing.T) {
 	ctx := context.Background()
 	db, path := openTest(t)
 	const secret = "Plumbicorn-Sapphire-Ankle"
@@ -134,8 +134,8 @@ func TestDeleteMemoriesScrubsDisk(t *testing.T) {
 	if main, _ := fileBytes(t, path); !bytes.Contains(main, []byte(secret)) {
 		t.Fatal("precondition: secret not in the .db file")
 	}
-	if n, err := db.DeleteMemories(ctx, "telegram:1"); err != nil || n != 30 {
-		t.Fatalf("DeleteMemories = %d, %v", n, err)
+	if n, _, err := db.ForgetAll(ctx, "telegram:1"); err != nil || n != 30 {
+		t.Fatalf("ForgetAll = %d, %v", n, err)
 	}
 	main, wal := fileBytes(t, path)
 	if bytes.Contains(main, []byte(secret)) || bytes.Contains(wal, []byte(secret)) {
@@ -285,7 +285,7 @@ func TestForgetLeavesNoTraceInRecallIndex(t *testing.T) {
 		{"DeleteMemory", func(db *DB) error { _, err := db.DeleteMemory(ctx, u, 5); return err }, []indexSecret{secretKept}},
 		// /forget all: the episodes keep their (full-width) text, but
 		// nothing of either secret may stay in the index.
-		{"DeleteMemories", func(db *DB) error { _, err := db.DeleteMemories(ctx, u); return err }, []indexSecret{secretSaid, secretKept}},
+		{"ForgetAll", func(db *DB) error { _, _, err := db.ForgetAll(ctx, u); return err }, []indexSecret{secretSaid, secretKept}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			db, file := openCopy(t, fixture)

@@ -128,47 +128,6 @@ func (db *DB) ExpireMemory(ctx context.Context, userID string, slot int) (bool, 
 	return n > 0, err
 }
 
-// DeleteMemories is /forget all, in one transaction: each memory's text
-// is forgotten as ForgetText would (from the messages, replies and episodes
-// that carried it), every memory is deleted, and every recall document of
-// the user goes, with its vector (episodes stay for history and lingering
-// emotion, but nothing said before is recalled again), and every follow-up
-// of the user. Then the index is rebuilt and the file purged, once. It
-// returns how many memories were deleted.
-func (db *DB) DeleteMemories(ctx context.Context, userID string) (int, error) {
-	var n int
-	err := db.write(ctx, "delete memories", func(tx querier) error {
-		mems, err := memories(ctx, tx, userID)
-		if err != nil {
-			return err
-		}
-		n = len(mems)
-		for _, m := range mems {
-			if strings.TrimSpace(m.Content) == "" {
-				continue
-			}
-			if _, err := forgetText(ctx, tx, userID, needleRegexp(m.Content)); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM memories WHERE user_id = ?", userID); err != nil {
-			return err
-		}
-		if err := deleteFollowUps(ctx, tx, userID); err != nil {
-			return err
-		}
-		if err := unindexUser(ctx, tx, userID); err != nil {
-			return err
-		}
-		return rebuildRecall(ctx, tx)
-	})
-	if err != nil {
-		return 0, err
-	}
-	db.vectors.clear()
-	return n, db.purge(ctx)
-}
-
 // needleRegexp matches needle case-insensitively (Unicode simple folding).
 // A needle that begins or ends with a Latin letter or digit matches whole
 // words only, plus an English plural or possessive ("cat" finds "cats" and

@@ -369,7 +369,7 @@ func TestForgetRemovesFromRecall(t *testing.T) {
 	if hits := recall(t, db, privately(u, "hedgehog")); len(hits) != 1 || hits[0].Kind != RecallEpisode {
 		t.Fatalf("after DeleteMemory: %+v", hits)
 	}
-	if _, err := db.DeleteMemories(ctx, u); err != nil {
+	if _, _, err := db.ForgetAll(ctx, u); err != nil {
 		t.Fatal(err)
 	}
 	if hits := recall(t, db, privately(u, "hedgehog")); len(hits) != 0 {

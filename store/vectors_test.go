@@ -394,7 +394,7 @@ func TestForgetLeavesNoVectorOnDisk(t *testing.T) {
 		{"DeleteMemory", func(db *DB) error { _, err := db.DeleteMemory(ctx, u, 5); return err },
 			[]string{"ex: Quentin"}, func(n int) int { return n - 1 }},
 		// /forget all: every document of the user, so every vector.
-		{"DeleteMemories", func(db *DB) error { _, err := db.DeleteMemories(ctx, u); return err },
+		{"ForgetAll", func(db *DB) error { _, _, err := db.ForgetAll(ctx, u); return err },
 			[]string{"my ex is called Quentin", "ex: Quentin", "I like tea"}, func(int) int { return 1 }},
 	} {
 		t.Run(c.name, func(t *testing.T) {

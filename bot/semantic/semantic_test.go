@@ -425,7 +425,7 @@ func TestForgetRemovesWhatIsFoundByMeaning(t *testing.T) {
 	if hits := e.recall(t, privately(ann, "I miss Quentin")); len(hits) != 0 {
 		t.Errorf("found after forgetting: %q", texts(hits))
 	}
-	if _, err := e.db.DeleteMemories(ctx, ann); err != nil {
+	if _, _, err := e.db.ForgetAll(ctx, ann); err != nil {
 		t.Fatal(err)
 	}
 	if hits := e.recall(t, privately(ann, "my cat Biscuit")); len(hits) != 0 {
