@@ -113,8 +113,9 @@ func explainWhy(lang string, u store.User, ling heart.Lingering, rel heart.Relat
 				recent = append(recent, e)
 			}
 		}
-		if causes := episodeCauses(recent, ling.Label, now); len(causes) > 0 && !heart.CrisisText(causes[0].UserText) {
-			// Words of self-harm are not quoted back at the user.
+		if causes := episodeCauses(recent, ling.Label, now); len(causes) > 0 && causes[0].UserText != "" && !heart.CrisisText(causes[0].UserText) {
+			// Words of self-harm are not quoted back at the user, and
+			// forgotten words (blanked) are not quoted at all.
 			c := causes[0]
 			lines = append(lines, fmt.Sprintf(whyWord(lang, "linger"), name, clip(c.UserText, whyQuote), ago(now.Sub(c.At), lang)))
 		} else {
