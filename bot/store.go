@@ -40,7 +40,7 @@ type TurnStore interface {
 	PutMemory(ctx context.Context, m store.Memory) error
 	ExpireMemory(ctx context.Context, userID string, slot int) (bool, error)
 	ForgetMemory(ctx context.Context, userID string, slot int, needles []string) (int, error)
-	ForgetAll(ctx context.Context, userID string) (memories, texts int, err error)
+	ForgetAll(ctx context.Context, userID string) (memories, episodes int, err error)
 	ForgetText(ctx context.Context, userID, needle string) (int, error)
 	Scrub(ctx context.Context) error
 

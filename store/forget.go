@@ -65,9 +65,10 @@ func (db *DB) ForgetMemory(ctx context.Context, userID string, slot int, needles
 // scratch, written about what was said, are emptied; every follow-up and
 // every recall document of the user goes, with its vector. Then the index
 // is rebuilt and the file purged, once. It returns how many memories were
-// deleted and how many texts blanked; both 0 means there was nothing to
-// forget. What the user says afterwards is stored and recalled again.
-func (db *DB) ForgetAll(ctx context.Context, userID string) (memories, texts int, err error) {
+// deleted and how many episodes (turns of conversation) were blanked; both
+// 0 means there was nothing to forget (a command and its answer are no
+// turn). What the user says afterwards is stored and recalled again.
+func (db *DB) ForgetAll(ctx context.Context, userID string) (memories, episodes int, err error) {
 	err = db.write(ctx, "forget all", func(tx querier) error {
 		res, err := tx.ExecContext(ctx, "DELETE FROM memories WHERE user_id = ?", userID)
 		if err != nil {
@@ -83,7 +84,7 @@ func (db *DB) ForgetAll(ctx context.Context, userID string) (memories, texts int
 		if err := unindexUser(ctx, tx, userID); err != nil {
 			return err
 		}
-		for _, blank := range []string{
+		for i, blank := range []string{
 			`UPDATE episodes SET user_text = '', reply_text = '', topic_tags = 'null'
 				WHERE user_id = ? AND (user_text != '' OR reply_text != '' OR topic_tags NOT IN ('null', '[]'))`,
 			`UPDATE inbound SET text = '' WHERE user_id = ? AND status != 'received' AND text != ''`,
@@ -98,7 +99,9 @@ func (db *DB) ForgetAll(ctx context.Context, userID string) (memories, texts int
 			if err != nil {
 				return fmt.Errorf("blank: %w", err)
 			}
-			texts += int(k)
+			if i == 0 {
+				episodes = int(k)
+			}
 		}
 		// inner_state and scratch are her notes about what was said; the
 		// caller seeds inner_state afresh. They do not count as texts: a
@@ -115,5 +118,5 @@ func (db *DB) ForgetAll(ctx context.Context, userID string) (memories, texts int
 		return 0, 0, fmt.Errorf("forget all of %s: %w", userID, err)
 	}
 	db.vectors.clear()
-	return memories, texts, db.purge(ctx)
+	return memories, episodes, db.purge(ctx)
 }

@@ -72,13 +72,12 @@ func TestForgetAllForgetsWhatWasSaid(t *testing.T) {
 		t.Fatal("precondition: Biscuit not recalled before forgetting")
 	}
 
-	mems, texts, err := db.ForgetAll(ctx, u.ID)
+	mems, eps, err := db.ForgetAll(ctx, u.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 2 episodes, 2 inbound, 2 outbound, 1 proactive message.
-	if mems != 2 || texts != 7 {
-		t.Errorf("ForgetAll = %d memories, %d texts; want 2, 7", mems, texts)
+	if mems != 2 || eps != 2 {
+		t.Errorf("ForgetAll = %d memories, %d episodes; want 2, 2", mems, eps)
 	}
 	hist, err := db.ChatHistory(ctx, "telegram", "42", 0)
 	if err != nil {
@@ -141,11 +140,11 @@ func TestForgetAllForgetsWhatWasSaid(t *testing.T) {
 	}
 
 	// A second /forget all finds the new words; a third, nothing.
-	if mems, texts, err := db.ForgetAll(ctx, u.ID); err != nil || mems != 1 || texts != 3 {
-		t.Errorf("second ForgetAll = %d, %d, %v; want 1, 3", mems, texts, err)
+	if mems, eps, err := db.ForgetAll(ctx, u.ID); err != nil || mems != 1 || eps != 1 {
+		t.Errorf("second ForgetAll = %d, %d, %v; want 1, 1", mems, eps, err)
 	}
-	if mems, texts, err := db.ForgetAll(ctx, u.ID); err != nil || mems != 0 || texts != 0 {
-		t.Errorf("third ForgetAll = %d, %d, %v; want 0, 0", mems, texts, err)
+	if mems, eps, err := db.ForgetAll(ctx, u.ID); err != nil || mems != 0 || eps != 0 {
+		t.Errorf("third ForgetAll = %d, %d, %v; want 0, 0", mems, eps, err)
 	}
 }
 
