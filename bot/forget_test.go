@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -182,5 +183,44 @@ func TestForgetAllWithoutMemories(t *testing.T) {
 	e.say(t, "fn", "/forget all")
 	if r := e.say(t, "fn", "/forget all"); !strings.Contains(r, "nothing like that") {
 		t.Errorf("/forget all with nothing said since answered %q", r)
+	}
+}
+
+// reflectSays is the test brain whose reflections answer inner_state
+// text, after waiting as fakeBrain's do.
+type reflectSays struct {
+	*fakeBrain
+	text string
+}
+
+func (r reflectSays) Complete(ctx context.Context, req bot.Request) (bot.Response, error) {
+	resp, err := r.fakeBrain.Complete(ctx, req)
+	if err == nil && req.Kind == bot.KindReflect {
+		resp.Text = `{"inner_state": "` + r.text + `"}`
+	}
+	return resp, err
+}
+
+// TestForgetAllWinsOverAReflectionInFlight: a reflection that read the
+// conversation before /forget all and answers after it must not write
+// what it read back into inner_state.
+func TestForgetAllWinsOverAReflectionInFlight(t *testing.T) {
+	rb := reflectSays{newFakeBrain(), "Ann adores her dog Biscuit."}
+	e := newEnv(t, func(cfg *bot.Config) { cfg.Brain = rb })
+	rb.reflect = make(chan struct{}) // reflection hangs until released
+	e.send(t, msg("fr", "My dog is called Biscuit"))
+	for i := range 9 {
+		e.send(t, msg("fr", "message number "+itoa(i)))
+	}
+	waitFor(t, "the reflect call", func() bool { return rb.count(bot.KindReflect) == 1 })
+	e.send(t, msg("fr", "/forget all"))
+	waitFor(t, "the /forget all answer", func() bool {
+		texts := e.out.texts("fr")
+		return len(texts) > 0 && strings.Contains(texts[len(texts)-1], "everything you told me before")
+	})
+	close(rb.reflect)
+	e.h.Drain()
+	if u := e.user(t, "telegram:fr"); strings.Contains(u.InnerState, "Biscuit") {
+		t.Errorf("inner_state after /forget all: %q", u.InnerState)
 	}
 }

@@ -131,6 +131,12 @@ func (h *Handler) Reflect(ctx context.Context, userID string) error {
 	if err != nil {
 		return fmt.Errorf("reflect %s: %w", userID, err)
 	}
+	if forgot, err := h.forgotSince(ctx, userID, eps); err != nil || forgot {
+		// This reflection read what was forgotten since and must not
+		// write it back into inner_state (seed 003 §8.1 绝对删除).
+		h.log.Info("reflection dropped: the user asked to forget meanwhile", "user", userID, "err", err)
+		return err
+	}
 	u.InnerState = strings.TrimSpace(ans.InnerState)
 	u.Reflections++
 	h.fillEpisodes(ctx, fill, ans.Episodes)
@@ -139,6 +145,30 @@ func (h *Handler) Reflect(ctx context.Context, userID string) error {
 		return fmt.Errorf("reflect %s: save: %w", userID, err)
 	}
 	return nil
+}
+
+// forgotSince reports whether a forget blanked any of eps after they were
+// read (their texts are empty now).
+func (h *Handler) forgotSince(ctx context.Context, userID string, eps []store.Episode) (bool, error) {
+	var ids []int64
+	for _, e := range eps {
+		if e.UserText != "" || e.ReplyText != "" {
+			ids = append(ids, e.ID)
+		}
+	}
+	now, err := h.cfg.Store.EpisodesByID(ctx, userID, ids)
+	if err != nil {
+		return false, fmt.Errorf("reflect %s: %w", userID, err)
+	}
+	if len(now) != len(ids) {
+		return true, nil
+	}
+	for _, e := range now {
+		if e.UserText == "" && e.ReplyText == "" {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // fillEpisodes stores the values a reflection gave for episodes that had
