@@ -28,6 +28,7 @@ func TestOfflineDeathIdioms(t *testing.T) {
 		{"吓死我了", "fright"},
 		{"笑死了", "smalljoy"},
 		{"腹筋死んだ", "smalljoy"},
+		{"the cat knocked my cup off the table. goodbye favorite mug 😭", "mishap"},
 		{"my grandma died last night", "loss"},
 		{"my dog died this morning", "loss"},
 		{"我爷爷去世了", "loss"},
