@@ -8,12 +8,13 @@ import "testing"
 func TestOfflineDeathIdioms(t *testing.T) {
 	k := NewOffline().loaded()
 	for _, c := range []struct{ text, lead string }{
-		{"lol this boss fight is killing me, died like 20 times", "game"},
-		{"died 37 times on that boss", "game"},
-		{"这个游戏太难了，我又死了十几次", "game"},
-		{"这关我死了8次", "game"},
-		{"このゲームのボス強すぎて何回も死んだ", "game"},
-		{"3回死んだ", "game"},
+		{"lol this boss fight is killing me, died like 20 times", "game_deaths"},
+		{"died 37 times on that boss", "game_deaths"},
+		{"这个游戏太难了，我又死了十几次", "game_deaths"},
+		{"这关我死了8次", "game_deaths"},
+		{"このゲームのボス強すぎて何回も死んだ", "game_deaths"},
+		{"3回死んだ", "game_deaths"},
+		{"this boss fight is killing me", "game"},
 		{"my laptop finally died for good", "broken"},
 		{"my phone just died", "broken"},
 		{"スマホの充電が死んだ", "broken"},
@@ -31,6 +32,7 @@ func TestOfflineDeathIdioms(t *testing.T) {
 		{"the cat knocked my cup off the table. goodbye favorite mug 😭", "mishap"},
 		{"my grandma died last night", "loss"},
 		{"my dog died this morning", "loss"},
+		{"my grandpa died, I just played the boss fight all night to not think", "loss"},
 		{"我爷爷去世了", "loss"},
 		{"我的猫死了", "loss"},
 		{"祖母が亡くなった", "loss"},
