@@ -67,6 +67,9 @@ type Hints struct {
 	// before), the user's recent messages for reflect and lifeloop.
 	Recent  []ChatMessage
 	Silence time.Duration // since the last message either way (lifeloop)
+	// CheckedIn says a check-in was already sent since the user last wrote
+	// (lifeloop): what they shared is not asked after again.
+	CheckedIn bool
 	// Greeting is seed 003 §7.1's greeting after an absence for the user's
 	// relationship state, with the heavy topic they left when there is
 	// one: on a check-in (lifeloop) and on the first reply to a user back

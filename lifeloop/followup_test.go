@@ -80,8 +80,9 @@ func TestSeed003_ReturnCheckInCarriesTheHeavyTopic(t *testing.T) {
 	if req.Hints.Heavy != heavy.Heavy || !strings.Contains(req.Hints.Greeting, "分手") {
 		t.Fatalf("hints heavy %q greeting %q", req.Hints.Heavy, req.Hints.Greeting)
 	}
-	// A day later, the check-in unanswered: asked once is enough.
-	r.tick(t, base.Add(30*time.Hour))
+	// Two days later (the backoff's first wait), the check-in unanswered:
+	// asked once is enough.
+	r.tick(t, base.Add(BackoffFirst+2*time.Hour))
 	if r.brain.count() != 2 || strings.Contains(r.brain.last().Messages[1].Content, "分手") || r.brain.last().Hints.Heavy != "" {
 		t.Fatalf("the heavy topic came up again: calls %d\n%s", r.brain.count(), r.brain.last().Messages[1].Content)
 	}

@@ -30,10 +30,15 @@ const (
 )
 
 // Backoff after unanswered proactive messages (brief §Gate, chosen by us):
-// the wait since the last unanswered proactive message is MinSilence ×
-// BackoffFactor^streak, never more than BackoffCap, so a user who stopped
-// answering hears from the bot less and less, and at most once a week.
+// the wait since the last unanswered proactive message is BackoffFirst ×
+// BackoffFactor^(streak-1) (at least MinSilence), never more than
+// BackoffCap, so a user who stopped answering hears from the bot less and
+// less, and at most once a week. BackoffFirst is two days: a friend whose
+// message went unanswered does not write again the next day (a probe of
+// the first rule, MinSilence × 2^streak, heard about a breakup on three
+// days running and five times in eight days without a word back).
 const (
+	BackoffFirst  = 48 * time.Hour
 	BackoffFactor = 2
 	BackoffCap    = 7 * 24 * time.Hour
 )
@@ -142,17 +147,20 @@ func EffectiveSettings(s bot.LifeLoop) bot.LifeLoop {
 }
 
 // BackoffWait is how long to wait after the last of streak consecutive
-// unanswered proactive messages: base × 2^streak, capped at BackoffCap.
-// streak ≤ 0 waits base.
-func BackoffWait(base time.Duration, streak int) time.Duration {
-	w := base
-	for i := 0; i < streak; i++ {
+// unanswered proactive messages: BackoffFirst × 2^(streak-1), at least
+// minSilence, capped at BackoffCap. streak ≤ 0 waits minSilence.
+func BackoffWait(minSilence time.Duration, streak int) time.Duration {
+	if streak <= 0 {
+		return minSilence
+	}
+	w := BackoffFirst
+	for i := 1; i < streak; i++ {
 		if w >= BackoffCap/BackoffFactor {
 			return BackoffCap
 		}
 		w *= BackoffFactor
 	}
-	return min(w, BackoffCap)
+	return min(max(w, minSilence), BackoffCap)
 }
 
 // InQuietHours reports whether the wall-clock time of local (already in the

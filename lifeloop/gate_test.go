@@ -148,7 +148,7 @@ func TestBackoffWait(t *testing.T) {
 		streak int
 		want   time.Duration
 	}{
-		{0, b}, {1, 2 * b}, {2, 4 * b}, {3, 8 * b}, {5, 32 * b}, {6, BackoffCap}, {60, BackoffCap}, {1000, BackoffCap},
+		{0, b}, {1, 48 * time.Hour}, {2, 96 * time.Hour}, {3, BackoffCap}, {60, BackoffCap}, {1000, BackoffCap},
 	}
 	for _, tt := range tests {
 		if got := BackoffWait(b, tt.streak); got != tt.want {
@@ -158,12 +158,15 @@ func TestBackoffWait(t *testing.T) {
 }
 
 // TestGateBackoffDoubles: after n unanswered proactive messages the gate
-// waits 2^n × min_silence since the last one, and not a minute less.
+// waits two days, then four, then a week since the last one, and not a
+// minute less.
 func TestGateBackoffDoubles(t *testing.T) {
-	for streak := 1; streak <= 4; streak++ {
+	for streak, wait := range []time.Duration{1: 48 * time.Hour, 2: 96 * time.Hour, 3: BackoffCap, 4: BackoffCap} {
+		if streak == 0 {
+			continue
+		}
 		in := passingInput(t)
 		in.UnansweredStreak = streak
-		wait := time.Duration(1<<streak) * 4 * time.Hour
 		// Judge at base (noon in Shanghai, outside quiet hours) and move the
 		// time of the last proactive message instead of the clock.
 		in.LastProactive = &store.Proactive{Outcome: OutcomeSent}

@@ -213,6 +213,7 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 			User:         userName(*u),
 			Relationship: a.State,
 			Silence:      silence,
+			CheckedIn:    !fresh,
 			InnerState:   u.InnerState,
 			Mood:         u.Mood,
 			Emotion:      u.LastEmotion,

@@ -205,13 +205,13 @@ func TestTickForbiddenPhraseNotSent(t *testing.T) {
 }
 
 // TestTickBackoffDoubles drives half-hourly ticks for a user who never
-// answers: the gaps between proactive messages double (8h, 16h, 32h, 64h
-// with min_silence 4h), and an answer resets the backoff.
+// answers: the gaps between proactive messages double from two days (48h,
+// 96h, then a week), and an answer resets the backoff.
 func TestTickBackoffDoubles(t *testing.T) {
 	r := newRig(t, speakYes, testUser("1"))
 	var sends []time.Time
 	now := base
-	for ; now.Before(base.Add(9 * 24 * time.Hour)); now = now.Add(30 * time.Minute) {
+	for ; now.Before(base.Add(16 * 24 * time.Hour)); now = now.Add(30 * time.Minute) {
 		if rep := r.tick(t, now); len(rep.Decisions) == 1 && rep.Decisions[0].Outcome == OutcomeSent {
 			sends = append(sends, now)
 		}
@@ -220,12 +220,12 @@ func TestTickBackoffDoubles(t *testing.T) {
 	for i := 1; i < len(sends); i++ {
 		gaps = append(gaps, sends[i].Sub(sends[i-1]))
 	}
-	want := []time.Duration{8 * time.Hour, 16 * time.Hour, 32 * time.Hour, 64 * time.Hour}
+	want := []time.Duration{48 * time.Hour, 96 * time.Hour, BackoffCap}
 	if fmt.Sprint(gaps[:min(len(gaps), len(want))]) != fmt.Sprint(want) {
 		t.Fatalf("gaps between unanswered proactive messages = %v, want %v first", gaps, want)
 	}
 	if got := len(r.store.log("telegram:1")); got > 60 {
-		t.Fatalf("log has %d rows over 9 days of half-hourly ticks; gated rows should only mark reason changes", got)
+		t.Fatalf("log has %d rows over 16 days of half-hourly ticks; gated rows should only mark reason changes", got)
 	}
 
 	// The user answers: the next message waits only min_silence.

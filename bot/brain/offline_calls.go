@@ -104,7 +104,7 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 		return false, ""
 	}
 	t := o.view(bot.Hints{Language: h.Language, User: h.User, Persona: h.Persona, Memories: h.Memories, Recalled: h.Recalled,
-		Recent: h.Recent, Heavy: h.Heavy, Now: h.Now})
+		Recent: h.Recent, Heavy: h.Heavy, Now: h.Now, Silence: h.Silence})
 	if len(h.FollowUps) > 0 {
 		// Issue 11 item 5: a dated thing whose day has passed is the most
 		// real thing to ask after, and reason enough to speak without a
@@ -134,7 +134,9 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 			continue
 		}
 		for _, s := range o.k.situationsIn(m.Content, "", false) {
-			if s.Deep && vars["thing"] == "" {
+			// A matter they shared is asked after once: not again after a
+			// check-in they left unanswered.
+			if s.Deep && vars["thing"] == "" && !h.CheckedIn {
 				vars["thing"] = s.Thing[h.Language]
 			}
 		}
@@ -198,11 +200,13 @@ func (o *Offline) pickCheckIn(h bot.Hints, pool []string) (bool, string) {
 	return true, msg
 }
 
-// usable lists every variant of keys that can be filled, in order.
+// usable lists every variant of keys that can be filled, in order, each
+// key in its first conditional form for the states that hold (a check-in
+// after an absence says "long time no see").
 func (t *turnView) usable(keys []string, extra map[string]string) []string {
 	var out []string
 	for _, key := range keys {
-		for _, v := range t.k.book[key][t.lang] {
+		for _, v := range t.k.book[t.keys(key)[0]][t.lang] {
 			if s, ok := fill(v, func(n string) string {
 				if x, ok := extra[n]; ok {
 					return x

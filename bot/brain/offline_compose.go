@@ -48,6 +48,7 @@ const (
 // Conversation states, as phrase-key suffixes, in the order they are tried.
 const (
 	stateWatch = "watch"  // seed 003 Watch or a crisis turn: gentle, never "apology accepted"
+	stateAway  = "away"   // a check-in after heart.ReturnAbsence of silence: "long time no see"
 	stateGone  = "gone"   // the pet or person talked about is one the user lost
 	stateHurt  = "hurt"   // the persona's mood is low or anger lingers (seeds 001, 002)
 	stateLow   = "low"    // sadness or fear lingers, or the talk is hard (hardLately)
@@ -154,6 +155,9 @@ func (t *turnView) conversationStates() []string {
 	var s []string
 	if h.Watch || h.Crisis {
 		s = append(s, stateWatch)
+	}
+	if h.Silence >= heart.ReturnAbsence {
+		s = append(s, stateAway)
 	}
 	if t.gone[t.vars["pet_name"]] || t.gone[t.vars["person_name"]] {
 		s = append(s, stateGone)

@@ -401,6 +401,7 @@ func TestOfflineLifeLoop(t *testing.T) {
 	}
 	day := time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC)
 	helpDesk := regexp.MustCompile(`(?i)help you|assist|anything I can do|帮到你|帮你|帮忙|手伝|お手伝い`)
+	longAgo := regexp.MustCompile(`(?i)long time no see|been a while|好久|久しぶり`)
 	for _, lang := range languages() {
 		base := bot.Hints{Language: lang, User: names[lang][1], Persona: names[lang][0], Relationship: "friend", Silence: 3 * 24 * time.Hour, Now: day}
 		short := base
@@ -428,6 +429,11 @@ func TestOfflineLifeLoop(t *testing.T) {
 				if helpDesk.MatchString(a.Message) || heart.ContainsForbidden(a.Message) {
 					t.Errorf("%s %s: %q sounds like a help desk or pressures", lang, state, a.Message)
 				}
+				// Three days are no absence: "long time no see" waits for
+				// a real one (heart.ReturnAbsence).
+				if longAgo.MatchString(a.Message) {
+					t.Errorf("%s %s: %q after three days of silence", lang, state, a.Message)
+				}
 				prev = a.Message
 			}
 		}
@@ -447,16 +453,24 @@ func TestOfflineLifeLoop(t *testing.T) {
 		if a := ask(deep); !strings.Contains(a.Message, thing) {
 			t.Errorf("%s: check-in %q does not ask after %q (seed 003 §7.1)", lang, a.Message, thing)
 		}
+		// Asked after once: after a check-in they left unanswered, the
+		// matter is not brought up again (the probe heard about a breakup
+		// three days running).
+		again := deep
+		again.CheckedIn = true
+		if a := ask(again); strings.Contains(a.Message, thing) {
+			t.Errorf("%s: check-in %q asks after %q again", lang, a.Message, thing)
+		}
 		stranger := deep
 		stranger.Relationship = "stranger"
 		if a := ask(stranger); strings.Contains(a.Message, thing) {
 			t.Errorf("%s: a stranger was asked about a private matter: %q", lang, a.Message)
 		}
 	}
-	// Seed 003 §7.1's friend greeting is one of ours.
+	// Seed 003 §7.1's friend greeting is one of ours, after an absence.
 	found := false
 	for d := range 10 {
-		if ask(bot.Hints{Language: "zh", Relationship: "friend", Silence: 48 * time.Hour, Now: day.AddDate(0, 0, d)}).Message == "嘿，好久不见！最近过得怎么样？" {
+		if ask(bot.Hints{Language: "zh", Relationship: "friend", Silence: heart.ReturnAbsence, Now: day.AddDate(0, 0, d)}).Message == "嘿，好久不见！最近过得怎么样？" {
 			found = true
 		}
 	}
