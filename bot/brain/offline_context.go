@@ -240,6 +240,24 @@ func (t *turnView) findGone() map[string]bool {
 	return gone
 }
 
+// isEx reports whether name is a person the user keeps as their ex
+// (facts.yaml's breakup change, words.yaml's people entry "ex").
+func (t *turnView) isEx(name string) bool {
+	if name == "" {
+		return false
+	}
+	ex, ok := t.k.dictEntry("people", "ex")
+	if !ok {
+		return false
+	}
+	for _, f := range t.known {
+		if f.fields["name"] == name && f.fields["who"] == ex.Name[t.lang] {
+			return true
+		}
+	}
+	return false
+}
+
 // topicTagged reports whether the message has the theme tag.
 func (t *turnView) topicTagged(tag string) bool {
 	for _, tp := range t.topics {
