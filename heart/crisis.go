@@ -83,6 +83,22 @@ func CrisisFloor(text string) CrisisCategory {
 // the lexicon's [concern] tier counts too, as CrisisConcern.
 func CrisisFloorAtRisk(text string) CrisisCategory { return crisisLex().floor(text) }
 
+// Leaving reports whether text says goodbye (the lexicon's set "bye").
+func Leaving(text string) bool { return crisisLex().setIn(text, crisisLex().bye) }
+
+// setIn reports whether the set with index set matched text's plain words.
+func (l *crisisLexicon) setIn(text string, set int) bool {
+	if set < 0 || text == "" {
+		return false
+	}
+	var m crisisMatch
+	plain, _ := crisisSegments(text)
+	for _, seg := range plain {
+		l.read(seg, &m)
+	}
+	return m.sets&(1<<set) != 0
+}
+
 // SafetyAnswer reads a reply to the companion's direct question about
 // suicide (DESIGN §3 step 5, "asked directly"): yes says the answer affirms
 // ("yeah", "kind of", 嗯, うん), no that it denies ("no, not like that",
@@ -90,15 +106,7 @@ func CrisisFloorAtRisk(text string) CrisisCategory { return crisisLex().floor(te
 // know"). The words are the lexicon's sets "affirm" and "deny".
 func SafetyAnswer(text string) (yes, no bool) {
 	l := crisisLex()
-	if l.affirm < 0 || l.deny < 0 || text == "" {
-		return false, false
-	}
-	var m crisisMatch
-	plain, _ := crisisSegments(text)
-	for _, seg := range plain {
-		l.read(seg, &m)
-	}
-	yes, no = m.sets&(1<<l.affirm) != 0, m.sets&(1<<l.deny) != 0
+	yes, no = l.setIn(text, l.affirm), l.setIn(text, l.deny)
 	if yes && no {
 		return false, false
 	}

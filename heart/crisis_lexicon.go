@@ -46,8 +46,9 @@ type crisisLexicon struct {
 	// frame is the set whose presence outside quotation marks makes the
 	// quoted text a quotation (a lyric, a line of a film), or -1.
 	frame int
-	// affirm and deny are the sets SafetyAnswer reads, or -1.
-	affirm, deny int
+	// affirm and deny are the sets SafetyAnswer reads, bye the one Leaving
+	// reads, or -1.
+	affirm, deny, bye int
 }
 
 // crisisRule is one "all:" line: when every set of need and none of not

@@ -18,6 +18,7 @@ const (
 	// The sets SafetyAnswer reads.
 	crisisAffirmSet = "affirm"
 	crisisDenySet   = "deny"
+	crisisByeSet    = "bye"
 	// crisisMaxSets is how many named sets a rule's bit masks can hold:
 	// the bits of crisisRule's uint64 masks.
 	crisisMaxSets = 64
@@ -39,7 +40,7 @@ type crisisParser struct {
 func parseCrisisLexicon(data string) (*crisisLexicon, error) {
 	p := crisisParser{
 		l: &crisisLexicon{
-			frame: -1, affirm: -1, deny: -1,
+			frame: -1, affirm: -1, deny: -1, bye: -1,
 			vocab: map[string]bool{},
 			guard: crisisGuard{glue: map[string]bool{}, negation: map[string]bool{}, other: map[string]bool{}, stop: map[string]bool{}, before: map[rune][]cjkCue{}},
 		},
@@ -103,6 +104,8 @@ func (p *crisisParser) open(section string) error {
 			p.l.affirm = len(p.l.sets)
 		case crisisDenySet:
 			p.l.deny = len(p.l.sets)
+		case crisisByeSet:
+			p.l.bye = len(p.l.sets)
 		}
 		p.l.sets = append(p.l.sets, name)
 		return nil

@@ -56,7 +56,8 @@ type SafetyReading struct {
 // previous one: the words alone (CrisisFloor); the concern tier in a talk
 // at risk (TalkAtRisk); and the answer to a direct question asked before.
 // A yes to "are you thinking about ending your life?" is C-SSRS 2, active
-// ideation, whatever its words. It returns the relationship with the
+// ideation, whatever its words; a goodbye instead of an answer is a crisis
+// turn of its own (CrisisConcern). It returns the relationship with the
 // talk's safety state moved on: a concern remembered for the talk, the
 // question marked as asked (Ask) or answered (any other message).
 func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast time.Duration, now time.Time) (SafetyReading, Relationship) {
@@ -77,6 +78,11 @@ func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast
 			return SafetyReading{Kind: kind.MoreSevere(CrisisIdeation)}, r
 		case no && kind == CrisisNone:
 			return SafetyReading{Relief: true}, r
+		case kind.severity() <= CrisisConcern.severity() && Leaving(text):
+			// Leaving without an answer: a goodbye is itself a warning
+			// sign there, and nothing rules the question out. A crisis
+			// turn, Watch's detail "concern".
+			return SafetyReading{Kind: CrisisConcern}, r
 		}
 	}
 	if kind == CrisisConcern {

@@ -128,6 +128,9 @@ func TestReadSafety(t *testing.T) {
 		{"in Watch, a concern asks too", "ベランダから下見てた", Relationship{Watch: true}, nil, SafetyReading{Ask: true}},
 		{"yes to the question is active ideation", "yeah", asked, nil, SafetyReading{Kind: CrisisIdeation}},
 		{"no to the question is relief", "no, i'm okay", asked, nil, SafetyReading{Relief: true}},
+		{"a goodbye instead of an answer is a crisis turn", "ok bye", asked, nil, SafetyReading{Kind: CrisisConcern}},
+		{"ばいばい instead of an answer", "ばいばい", asked, nil, SafetyReading{Kind: CrisisConcern}},
+		{"a goodbye without a question is just a goodbye", "ok bye", Relationship{}, nil, SafetyReading{}},
 		{"an answer after the window is just words", "yeah", Relationship{SafetyAsked: now.Add(-SafetyAnswerWindow - time.Minute)}, nil, SafetyReading{}},
 		{"a crisis is a crisis whatever came before", "i want to die", Relationship{}, nil, SafetyReading{Kind: CrisisWishDead}},
 	} {
