@@ -1,10 +1,13 @@
 package store
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -22,9 +25,20 @@ const lockSuffix = ".lock"
 // it (it opened the name just before) sees that the name no longer leads to
 // its file and tries again, so two processes never hold locks on two files
 // of one name.
+//
+// The lock file alone is not enough: a symlink or a hard link to the same
+// database, or a lock file deleted by hand, would give a second writer a
+// lock file of its own (DESIGN §9: "Two processes never open the same FILE
+// for writing"). So the lock file's name follows symlinks, and the holder
+// also takes an exclusive flock on the database file itself, which every
+// name of that file shares. On Linux flock and SQLite's fcntl (POSIX) locks
+// are independent, so this lock never blocks SQLite's own locking. The fd
+// stays open until the SQLite pools are closed: closing any fd of a file
+// drops the process's POSIX locks on it.
 type instanceLock struct {
 	f    *os.File
 	path string
+	db   *os.File // the database file, flocked
 }
 
 // lockAttempts bounds acquireLock's retries when holders keep letting go
@@ -56,7 +70,7 @@ func (e *LockedError) Unwrap() error { return ErrLocked }
 // the holder line into the lock file. A refusal leaves the holder's file
 // alone.
 func acquireLock(dbPath string) (*instanceLock, error) {
-	lockPath := dbPath + lockSuffix
+	lockPath := resolvePath(dbPath) + lockSuffix
 	for range lockAttempts {
 		f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, fileMode)
 		if err != nil {
@@ -70,13 +84,97 @@ func acquireLock(dbPath string) (*instanceLock, error) {
 			}
 			return nil, fmt.Errorf("lock %s: %w", lockPath, err)
 		}
-		if current(f, lockPath) {
-			return hold(f, lockPath)
+		if !current(f, lockPath) {
+			_ = f.Close() // its holder removed it as we opened it: try again
+			continue
 		}
-		_ = f.Close() // its holder removed it as we opened it: try again
+		l := &instanceLock{f: f, path: lockPath}
+		if l.db, err = lockDatabase(dbPath); err != nil {
+			return nil, errors.Join(err, l.release())
+		}
+		if err := l.writeHolder(); err != nil {
+			return nil, errors.Join(err, l.release())
+		}
+		return l, nil
 	}
 	return nil, fmt.Errorf("lock %s: the lock file kept being replaced", lockPath)
 }
+
+// resolvePath follows symlinks in path, so every symlinked name of one
+// database shares one lock file. A file that does not exist yet keeps its
+// name inside its resolved directory; the flock on the database file
+// (lockDatabase) still covers a dangling symlink.
+func resolvePath(path string) string {
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
+	}
+	if d, err := filepath.EvalSymlinks(filepath.Dir(path)); err == nil {
+		return filepath.Join(d, filepath.Base(path))
+	}
+	return path
+}
+
+// lockDatabase opens (creating it with fileMode if needed, as createFile
+// would) and flocks the database file itself. Read-only is enough for
+// flock, and keeps a read-only file's "not writable" error for later.
+func lockDatabase(dbPath string) (*os.File, error) {
+	f, err := os.OpenFile(dbPath, os.O_RDONLY|os.O_CREATE, fileMode)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", dbPath, err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		defer f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			holder := "another process"
+			if pid := flockHolder(f); pid > 0 {
+				holder = "pid=" + strconv.Itoa(pid)
+			}
+			return nil, &LockedError{Path: dbPath, Holder: holder + " (through another name of the same file, or after its lock file was deleted)"}
+		}
+		return nil, fmt.Errorf("lock %s: %w", dbPath, err)
+	}
+	return f, nil
+}
+
+// procLocks lists the kernel's file locks on Linux (proc(5)); elsewhere it
+// does not exist and the holder goes unnamed.
+const procLocks = "/proc/locks"
+
+// flockHolder finds the pid holding a flock on f's file in procLocks, or 0.
+// A line reads "1: FLOCK  ADVISORY  WRITE 4242 fd:01:123456 0 EOF", the
+// device as hex major:minor (proc(5)); blocked waiters' lines carry "->".
+func flockHolder(f *os.File) int {
+	fi, err := f.Stat()
+	if err != nil {
+		return 0
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0
+	}
+	want := fmt.Sprintf("%02x:%02x:%d", devMajor(uint64(st.Dev)), devMinor(uint64(st.Dev)), uint64(st.Ino))
+	pl, err := os.Open(procLocks)
+	if err != nil {
+		return 0
+	}
+	defer pl.Close()
+	sc := bufio.NewScanner(pl)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 6 || fields[1] != "FLOCK" || fields[5] != want {
+			continue // a waiter ("->" shifts the fields), a POSIX lock or another file
+		}
+		if pid, err := strconv.Atoi(fields[4]); err == nil {
+			return pid
+		}
+	}
+	return 0
+}
+
+// devMajor and devMinor split a Linux dev_t as glibc's gnu_dev_major and
+// gnu_dev_minor do (sys/sysmacros.h).
+func devMajor(dev uint64) uint64 { return (dev>>8)&0xfff | (dev>>32)&^0xfff }
+func devMinor(dev uint64) uint64 { return dev&0xff | (dev>>12)&^0xff }
 
 // current reports whether path still names the file f is: false once the
 // previous holder removed it.
@@ -89,18 +187,17 @@ func current(f *os.File, path string) bool {
 	return err == nil && os.SameFile(fi, pi)
 }
 
-// hold writes the holder line into the locked file f.
-func hold(f *os.File, lockPath string) (*instanceLock, error) {
+// writeHolder writes the holder line into the locked lock file.
+func (l *instanceLock) writeHolder() error {
 	host, err := os.Hostname()
 	if err != nil {
 		host = "unknown"
 	}
 	line := fmt.Sprintf("pid=%d host=%s since=%s\n", os.Getpid(), host, time.Now().UTC().Format(time.RFC3339))
-	if err := writeHolder(f, line); err != nil {
-		_ = f.Close()
-		return nil, fmt.Errorf("write lock %s: %w", lockPath, err)
+	if err := writeHolder(l.f, line); err != nil {
+		return fmt.Errorf("write lock %s: %w", l.path, err)
 	}
-	return &instanceLock{f: f, path: lockPath}, nil
+	return nil
 }
 
 // maxHolderLine caps how much of a lock file is read into an error message.
@@ -126,9 +223,13 @@ func (l *instanceLock) release() error {
 	if current(l.f, l.path) {
 		removeErr = os.Remove(l.path)
 	}
+	var dbErr error
+	if l.db != nil {
+		dbErr = l.db.Close() // drops its flock
+	}
 	unlockErr := syscall.Flock(int(l.f.Fd()), syscall.LOCK_UN)
 	closeErr := l.f.Close()
-	if err := errors.Join(removeErr, unlockErr, closeErr); err != nil {
+	if err := errors.Join(removeErr, dbErr, unlockErr, closeErr); err != nil {
 		return fmt.Errorf("release lock: %w", err)
 	}
 	return nil

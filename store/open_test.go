@@ -351,3 +351,64 @@ func TestSharedWriterBesideDaemon(t *testing.T) {
 		}
 	}
 }
+
+// TestInstanceLockFollowsTheFile: DESIGN §9, "Two processes never open the
+// same FILE for writing", whatever name reaches it. A symlink resolves to
+// the holder's lock file; a hard link and a lock file deleted by hand meet
+// the flock on the database file itself.
+func TestInstanceLockFollowsTheFile(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name  string
+		other func(t *testing.T, path string) string // another way to the same file
+	}{
+		{"symlink", func(t *testing.T, path string) string {
+			link := filepath.Join(t.TempDir(), "link.db")
+			if err := os.Symlink(path, link); err != nil {
+				t.Fatal(err)
+			}
+			return link
+		}},
+		{"relative symlink", func(t *testing.T, path string) string {
+			link := filepath.Join(filepath.Dir(path), "link.db")
+			if err := os.Symlink(filepath.Base(path), link); err != nil {
+				t.Fatal(err)
+			}
+			return link
+		}},
+		{"hard link", func(t *testing.T, path string) string {
+			link := filepath.Join(filepath.Dir(path), "hard.db")
+			if err := os.Link(path, link); err != nil {
+				t.Fatal(err)
+			}
+			return link
+		}},
+		{"lock file deleted", func(t *testing.T, path string) string {
+			if err := os.Remove(path + lockSuffix); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db, path := openTest(t)
+			mustUser(t, db, "telegram:1")
+			other := tc.other(t, path)
+			second, err := Open(ctx, other, Options{})
+			if err == nil {
+				second.Close()
+				t.Fatalf("second writer through %s opened the held file", other)
+			}
+			if !errors.Is(err, ErrLocked) {
+				t.Fatalf("second writer through %s: %v, want ErrLocked", other, err)
+			}
+			// The holder is named from its lock file, or from the kernel's
+			// lock table where there is one (Linux).
+			if _, perr := os.Stat(procLocks); perr == nil && !strings.Contains(err.Error(), "pid="+strconv.Itoa(os.Getpid())) {
+				t.Fatalf("lock error %q does not name the holder, pid %d", err, os.Getpid())
+			}
+			// The refusal took nothing from the holder.
+			mustUser(t, db, "telegram:2")
+		})
+	}
+}
