@@ -87,6 +87,7 @@ type Server struct {
 	started atomic.Bool // Run was called; a second call is an error
 	addrMu  sync.Mutex
 	addr    string
+	ln      net.Listener // bound by Listen, served by Run
 	ready   chan struct{}
 }
 
@@ -99,7 +100,13 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Core == nil {
 		return nil, errors.New("admin: no core")
 	}
-	if _, _, err := net.SplitHostPort(cfg.Addr); err != nil {
+	_, port, err := net.SplitHostPort(cfg.Addr)
+	if err != nil {
+		return nil, fmt.Errorf("admin: listen address %q: %w", cfg.Addr, err)
+	}
+	// A port out of range ("127.0.0.1:99999") is a typo, not a busy port:
+	// say so before anything starts.
+	if _, err := net.LookupPort("tcp", port); err != nil {
 		return nil, fmt.Errorf("admin: listen address %q: %w", cfg.Addr, err)
 	}
 	if cfg.Metrics == nil {
@@ -139,25 +146,50 @@ func (s *Server) Addr() string {
 // Ready is closed once Run listens, after which Addr is set.
 func (s *Server) Ready() <-chan struct{} { return s.ready }
 
-// Run listens on Config.Addr and serves until ctx ends, then shuts down
-// gracefully within ShutdownTimeout and returns nil. It returns an error
-// when it cannot listen, serving fails, or it was already called.
-func (s *Server) Run(ctx context.Context) error {
-	if !s.started.CompareAndSwap(false, true) {
-		return errors.New("admin: Run called twice")
-	}
-	if ctx.Err() != nil {
-		return nil // stopped before it started: nothing to serve
+// Listen binds Config.Addr without serving yet, so a caller can fail its
+// start (a port in use) before it announces it is running. Run serves the
+// bound listener; without Listen, Run binds first itself.
+func (s *Server) Listen(ctx context.Context) error {
+	s.addrMu.Lock()
+	defer s.addrMu.Unlock()
+	if s.ln != nil {
+		return errors.New("admin: Listen called twice")
 	}
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", s.cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("admin: listen %s: %w", s.cfg.Addr, err)
 	}
-	s.addrMu.Lock()
-	s.addr = ln.Addr().String()
-	s.addrMu.Unlock()
+	s.ln, s.addr = ln, ln.Addr().String()
 	close(s.ready)
+	return nil
+}
+
+// Run listens on Config.Addr (unless Listen already did) and serves until
+// ctx ends, then shuts down gracefully within ShutdownTimeout and returns
+// nil. It returns an error when it cannot listen, serving fails, or it was
+// already called.
+func (s *Server) Run(ctx context.Context) error {
+	if !s.started.CompareAndSwap(false, true) {
+		return errors.New("admin: Run called twice")
+	}
+	s.addrMu.Lock()
+	ln := s.ln
+	s.addrMu.Unlock()
+	if ctx.Err() != nil {
+		if ln != nil {
+			_ = ln.Close()
+		}
+		return nil // stopped before it started: nothing to serve
+	}
+	if ln == nil {
+		if err := s.Listen(ctx); err != nil {
+			return err
+		}
+		s.addrMu.Lock()
+		ln = s.ln
+		s.addrMu.Unlock()
+	}
 	srv := &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: readHeaderTimeout,

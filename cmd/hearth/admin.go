@@ -72,7 +72,8 @@ func newAdmin(env Env, inst *instance, h *bot.Handler, m *admin.Metrics, th *tra
 		Metrics: m, Logger: inst.log.With("part", "admin"),
 	})
 	if err != nil {
-		return nil, fmt.Errorf("admin API: %w", err)
+		// A malformed HEARTH_HTTP_ADDR is a configuration error: no restart fixes it.
+		return nil, usageError{fmt.Errorf("HEARTH_HTTP_ADDR: %w", err)}
 	}
 	return srv, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os/exec"
 	"path/filepath"
@@ -177,4 +178,35 @@ func sameMoodAndIntents(t *testing.T, a, b string) bool {
 	}
 	x, y := da.Users[0], dbb.Users[0]
 	return x.Mood == y.Mood && x.Messages == y.Messages && strings.Join(x.LastIntents, ",") == strings.Join(y.LastIntents, ",")
+}
+
+// TestAdminAddressUnusableFailsStart: a HEARTH_HTTP_ADDR that cannot be
+// bound stops the start before "hearth running", with a non-zero exit a
+// service manager acts on: 1 for a busy port (it may free up, so a restart
+// can help), 2 for an address no restart fixes.
+func TestAdminAddressUnusableFailsStart(t *testing.T) {
+	var lc net.ListenConfig
+	busy, err := lc.Listen(context.Background(), "tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	for _, tc := range []struct {
+		addr, want string
+		code       int
+	}{
+		{busy.Addr().String(), "address already in use", 1},
+		{"127.0.0.1:99999", "invalid port", 2},
+	} {
+		t.Run(tc.addr, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "luna.db")
+			r := runHearth(t, "hello\n", []string{"HEARTH_HTTP_ADDR=" + tc.addr}, "run", "--db", db, "--persona", examplePersona(t), "--console")
+			if r.code != tc.code || !strings.Contains(r.stderr, tc.want) || !strings.Contains(r.stderr, "HEARTH_HTTP_ADDR") {
+				t.Fatalf("exit %d, want %d naming HEARTH_HTTP_ADDR and %q; stderr:\n%s", r.code, tc.code, tc.want, r.stderr)
+			}
+			if strings.Contains(r.stderr, "hearth running") || strings.Contains(r.stdout, "Luna: ") {
+				t.Fatalf("the daemon ran without its admin API:\nstdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+			}
+		})
+	}
 }

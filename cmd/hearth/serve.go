@@ -235,11 +235,19 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	if err := h.Recover(ctx); err != nil {
 		return err
 	}
+	// Bound before "hearth running": an address in use fails the start with
+	// a non-zero exit (so a service manager restarts it), instead of a
+	// daemon that announced itself and then stopped with status 0.
+	if adminSrv != nil {
+		if err := adminSrv.Listen(ctx); err != nil {
+			return fmt.Errorf("HEARTH_HTTP_ADDR: %w", err)
+		}
+	}
 
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	var wg sync.WaitGroup
-	failed := make(chan error, len(transports)) // why a transport stopped
+	failed := make(chan error, len(transports)+1) // why a transport or the admin API stopped
 	for _, t := range transports {
 		wg.Go(func() { runTransport(runCtx, stop, t, h, health, failed, log) })
 	}
@@ -251,7 +259,7 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	}
 	wg.Go(func() { h.RunRetries(runCtx, RetryInterval) })
 	if adminSrv != nil {
-		runAdmin(runCtx, stop, &wg, adminSrv, inst, metrics)
+		runAdmin(runCtx, stop, &wg, adminSrv, inst, metrics, failed)
 	}
 	wg.Go(func() {
 		if err := loop.Run(runCtx); err != nil {
@@ -318,12 +326,13 @@ func runTransport(ctx context.Context, stop context.CancelFunc, t bot.Transport,
 }
 
 // runAdmin serves the admin API on wg until ctx ends; if it cannot, the
-// daemon stops.
-func runAdmin(ctx context.Context, stop context.CancelFunc, wg *sync.WaitGroup, srv *admin.Server, inst *instance, metrics *admin.Metrics) {
+// daemon stops and its failure goes to failed (a non-zero exit).
+func runAdmin(ctx context.Context, stop context.CancelFunc, wg *sync.WaitGroup, srv *admin.Server, inst *instance, metrics *admin.Metrics, failed chan<- error) {
 	readGauges(ctx, inst.db, inst.persona, metrics)
 	wg.Go(func() {
 		if err := srv.Run(ctx); err != nil {
 			inst.log.Error("admin API stopped", "err", err)
+			failed <- err
 			stop()
 		}
 	})
