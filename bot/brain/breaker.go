@@ -230,7 +230,7 @@ func (o *OpenAI) probe(ctx context.Context) error {
 	if err == nil || statusOf(err) > 0 && statusOf(err) < http.StatusInternalServerError {
 		return nil
 	}
-	return redact(err, o.apiKey)
+	return redact(err, o.secrets...)
 }
 
 // classify reads what a call's error says about the model. ctx is the

@@ -14,6 +14,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"hearth/bot"
+	"hearth/bot/baseurl"
 	"hearth/heart"
 )
 
@@ -80,7 +81,7 @@ type OpenAI struct {
 	client      *openai.Client
 	model       string
 	visionModel string
-	apiKey      string
+	secrets     []string // the API key and the base URL's secrets, scrubbed from errors
 	maxRetries  int
 	temperature *float32
 	deadlines   map[bot.Kind]time.Duration
@@ -100,8 +101,9 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = DefaultBaseURL
 	}
-	if !strings.HasPrefix(cfg.BaseURL, "http://") && !strings.HasPrefix(cfg.BaseURL, "https://") {
-		return nil, fmt.Errorf("new openai brain: base url %q: want http:// or https://", cfg.BaseURL)
+	bu, err := baseurl.Parse(cfg.BaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("new openai brain: %w", err)
 	}
 	if cfg.Model == "" {
 		cfg.Model = DefaultModel
@@ -123,16 +125,16 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	if base == nil {
 		base = defaultTransport()
 	}
-	hc.Transport = &retryAfterRecorder{base: base}
+	hc.Transport = &retryAfterRecorder{base: bu.Transport(base)}
 
 	oc := openai.DefaultConfig(cfg.APIKey)
-	oc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	oc.BaseURL = bu.Base() // go-openai appends the path; the query goes through Transport
 	oc.HTTPClient = extraBodyDoer{&hc}
 	o := &OpenAI{
 		client:      openai.NewClientWithConfig(oc),
 		model:       cfg.Model,
 		visionModel: cfg.VisionModel,
-		apiKey:      cfg.APIKey,
+		secrets:     append([]string{cfg.APIKey}, bu.Secrets()...),
 		maxRetries:  cfg.MaxRetries,
 		temperature: cfg.Temperature,
 		deadlines:   maps.Clone(cfg.Deadlines),
@@ -190,7 +192,7 @@ func (o *OpenAI) complete(ctx context.Context, req bot.Request) (bot.Response, e
 		if err == nil {
 			return resp, nil
 		}
-		err = redact(err, o.apiKey)
+		err = redact(err, o.secrets...)
 		if !retry || attempt >= o.maxRetries || ctx.Err() != nil {
 			return resp, fmt.Errorf("complete %s: %w", req.Kind, imagesRejected(req.Messages, err))
 		}
@@ -366,9 +368,18 @@ func (e *redactedError) Unwrap() error { return e.err }
 // redactedMark replaces the API key in error text.
 const redactedMark = "[REDACTED]"
 
-func redact(err error, key string) error {
-	if err == nil || key == "" || !strings.Contains(err.Error(), key) {
+func redact(err error, secrets ...string) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	for _, s := range secrets {
+		if s != "" {
+			msg = strings.ReplaceAll(msg, s, redactedMark)
+		}
+	}
+	if msg == err.Error() {
 		return err
 	}
-	return &redactedError{msg: strings.ReplaceAll(err.Error(), key, redactedMark), err: err}
+	return &redactedError{msg: msg, err: err}
 }

@@ -485,3 +485,43 @@ func TestNewOpenAILeavesClientAlone(t *testing.T) {
 		t.Error("NewOpenAI modified the caller's http.Client")
 	}
 }
+
+// TestOpenAIBaseURLQueryAndSecrets: a query in the base URL (Azure's
+// api-version, a gateway's api-key) goes out as a query on every call, not
+// glued into the path, and neither it nor a userinfo password shows in an
+// error, even when the server echoes the URL it was called on.
+func TestOpenAIBaseURLQueryAndSecrets(t *testing.T) {
+	var mu sync.Mutex
+	var seen []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.URL.Path+"?"+r.URL.RawQuery)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		fmt.Fprintf(w, `{"error":{"message":"no access to %s?%s","type":"invalid_request_error"}}`, r.URL.Path, r.URL.RawQuery)
+	}))
+	defer srv.Close()
+	base := strings.Replace(srv.URL, "http://", "http://bob:PWSECRET999@", 1) + "/v1?api-version=2024-02-01&api-key=QSECRET555"
+	var logs bytes.Buffer
+	o, err := NewOpenAI(OpenAIConfig{BaseURL: base, APIKey: testKey, HTTPClient: srv.Client(),
+		Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = o.Complete(t.Context(), perceptionReq())
+	if err == nil {
+		t.Fatal("want the 401 as an error")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) == 0 || seen[0] != "/v1/chat/completions?api-key=QSECRET555&api-version=2024-02-01" {
+		t.Errorf("server saw %q, want /v1/chat/completions with the base URL's query", seen)
+	}
+	for _, s := range []string{"QSECRET555", "PWSECRET999"} {
+		if strings.Contains(err.Error(), s) || strings.Contains(logs.String(), s) {
+			t.Errorf("%s shown: err %q\nlogs:\n%s", s, err, logs.String())
+		}
+	}
+	assertNoKey(t, err, &logs)
+}

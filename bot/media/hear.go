@@ -89,7 +89,7 @@ func (s *Senses) transcriptionRequest(ctx context.Context, f *os.File, size int6
 	}
 	tail := "\r\n--" + w.Boundary() + "--\r\n"
 	body := io.MultiReader(bytes.NewReader(head.Bytes()), io.NewSectionReader(f, 0, size), strings.NewReader(tail))
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.base+s.stt.path, body)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.base.Endpoint(s.stt.path), body)
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"hearth/bot"
+	"hearth/bot/baseurl"
 )
 
 // Deadlines and retries of media calls (hearth's choices).
@@ -75,7 +76,8 @@ type Config struct {
 
 // Senses implements bot.Media. It is safe for concurrent use.
 type Senses struct {
-	base, key string
+	base      baseurl.URL
+	key       string
 	stt, tts  endpoint
 	client    *http.Client
 	log       *slog.Logger
@@ -91,9 +93,9 @@ var _ bot.Media = (*Senses)(nil)
 
 // New builds the senses.
 func New(cfg Config) (*Senses, error) {
-	base := strings.TrimRight(cfg.BaseURL, "/")
-	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
-		return nil, fmt.Errorf("new media: base url %q: want http:// or https://", cfg.BaseURL)
+	base, err := baseurl.Parse(cfg.BaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("new media: %w", err)
 	}
 	s := &Senses{
 		base: base, key: cfg.APIKey, client: cfg.HTTPClient, log: cfg.Logger, now: cfg.Now, tempDir: cfg.TempDir,
@@ -216,7 +218,8 @@ func isNetErr(err error) bool {
 	return errors.As(err, &ne) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF)
 }
 
-// redactedError hides the API key in an error's text, keeping the chain.
+// redactedError hides the API key and the base URL's secrets in an error's
+// text, keeping the chain.
 type redactedError struct {
 	msg string
 	err error
@@ -226,10 +229,19 @@ func (e *redactedError) Error() string { return e.msg }
 func (e *redactedError) Unwrap() error { return e.err }
 
 func (s *Senses) redact(err error) error {
-	if err == nil || s.key == "" || !strings.Contains(err.Error(), s.key) {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	for _, sec := range append([]string{s.key}, s.base.Secrets()...) {
+		if sec != "" {
+			msg = strings.ReplaceAll(msg, sec, baseurl.Mark)
+		}
+	}
+	if msg == err.Error() {
 		return err
 	}
-	return &redactedError{msg: strings.ReplaceAll(err.Error(), s.key, "[REDACTED]"), err: err}
+	return &redactedError{msg: msg, err: err}
 }
 
 // spool copies what fetch opens for ref into an unlinked temporary file,

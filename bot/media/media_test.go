@@ -350,3 +350,23 @@ func TestTwentyMegabyteVoiceNoteStreams(t *testing.T) {
 		t.Fatalf("temp dir after = %v, %v", entries, err)
 	}
 }
+
+// A query in HEARTH_AUDIO_BASE_URL ("?api-version=", "?token=") stays a
+// query: the endpoint's path goes before it. Its values, and a userinfo
+// password, never show in an error, even one echoing them back.
+func TestBaseURLQueryStaysAQueryAndSecret(t *testing.T) {
+	srv := mediatest.NewServer(t)
+	base := strings.Replace(srv.URL(), "http://", "http://bob:PWSECRET999@", 1) + "?token=AUDQSECRET"
+	s := newSenses(t, srv, func(c *media.Config) { c.BaseURL = base })
+	if _, _, err := s.Speak(context.Background(), "hi", "nova"); err != nil {
+		t.Fatalf("speech through a base URL with a query: %v", err)
+	}
+	if c := srv.Calls("speech"); len(c) != 1 || c[0].Path != "/v1/audio/speech" {
+		t.Fatalf("speech calls = %+v, want one to /v1/audio/speech", c)
+	}
+	srv.Fail("speech", http.StatusUnauthorized, `{"error":"bad token=AUDQSECRET for bob:PWSECRET999@"}`)
+	_, _, err := s.Speak(context.Background(), "hi", "nova")
+	if err == nil || strings.Contains(err.Error(), "AUDQSECRET") || strings.Contains(err.Error(), "PWSECRET999") {
+		t.Fatalf("a refused call: %v (must fail, without the URL's secrets)", err)
+	}
+}

@@ -80,7 +80,7 @@ func (s *Senses) speech(ctx context.Context, words, voice, format string) ([]byt
 		return nil, err
 	}
 	resp, err := s.call(ctx, &s.tts, func() (*http.Request, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.base+s.tts.path, bytes.NewReader(body))
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.base.Endpoint(s.tts.path), bytes.NewReader(body))
 		if err == nil {
 			req.Header.Set("Content-Type", "application/json")
 		}

@@ -29,6 +29,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"hearth/bot"
+	"hearth/bot/baseurl"
 	"hearth/heart"
 	"hearth/store"
 )
@@ -107,7 +108,7 @@ type Config struct {
 type Index struct {
 	client   *openai.Client
 	name     string
-	apiKey   string
+	secrets  []string // the API key and the base URL's secrets, scrubbed from errors
 	store    Store
 	log      *slog.Logger
 	now      func() time.Time
@@ -128,24 +129,27 @@ var _ bot.SemanticRecall = (*Index)(nil)
 // New builds an Index. It makes no call: the worker (Run) probes the
 // model first.
 func New(cfg Config) (*Index, error) {
-	base := strings.TrimRight(cfg.BaseURL, "/")
-	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
-		return nil, fmt.Errorf("new semantic index: base url %q: want http:// or https://", cfg.BaseURL)
+	base, err := baseurl.Parse(cfg.BaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("new semantic index: %w", err)
 	}
 	if strings.TrimSpace(cfg.Model) == "" || cfg.Store == nil {
 		return nil, fmt.Errorf("new semantic index: a model and a store are required")
 	}
 	oc := openai.DefaultConfig(cfg.APIKey)
-	oc.BaseURL = base
+	oc.BaseURL = base.Base() // go-openai appends the path; the query goes through Transport
+	hc := &http.Client{}
 	if cfg.HTTPClient != nil {
-		oc.HTTPClient = cfg.HTTPClient
+		*hc = *cfg.HTTPClient
 	} else {
 		t := http.DefaultTransport.(*http.Transport).Clone()
 		t.DialContext = (&net.Dialer{Timeout: dialTimeout}).DialContext
-		oc.HTTPClient = &http.Client{Transport: t}
+		hc.Transport = t
 	}
+	hc.Transport = base.Transport(hc.Transport)
+	oc.HTTPClient = hc
 	x := &Index{
-		client: openai.NewClientWithConfig(oc), name: strings.TrimSpace(cfg.Model), apiKey: cfg.APIKey,
+		client: openai.NewClientWithConfig(oc), name: strings.TrimSpace(cfg.Model), secrets: append([]string{cfg.APIKey}, base.Secrets()...),
 		store: cfg.Store, log: cfg.Logger, now: cfg.Now, budget: cfg.DailyTokens, loc: cfg.Location,
 		batch: cfg.BatchSize, interval: cfg.FollowInterval, spent: map[string]int{},
 	}
@@ -225,7 +229,7 @@ func (x *Index) setActive(id int64, dim int) {
 func (x *Index) embed(ctx context.Context, texts []string) ([][]float32, int, error) {
 	resp, err := x.client.CreateEmbeddings(ctx, openai.EmbeddingRequest{Input: texts, Model: openai.EmbeddingModel(x.name)})
 	if err != nil {
-		return nil, 0, fmt.Errorf("embeddings: %w", redact(err, x.apiKey))
+		return nil, 0, fmt.Errorf("embeddings: %w", redact(err, x.secrets...))
 	}
 	out, err := vectorsOf(resp.Data, len(texts))
 	if err != nil {
@@ -289,12 +293,19 @@ func prepare(text string) string {
 	return string([]rune(text)[:MaxInputRunes])
 }
 
-// redact removes the API key from an error's text.
-func redact(err error, key string) error {
-	if key == "" || !strings.Contains(err.Error(), key) {
+// redact removes the API key and the base URL's secrets from an error's
+// text.
+func redact(err error, secrets ...string) error {
+	msg := err.Error()
+	for _, s := range secrets {
+		if s != "" {
+			msg = strings.ReplaceAll(msg, s, "[redacted]")
+		}
+	}
+	if msg == err.Error() {
 		return err
 	}
-	return redactedError{msg: strings.ReplaceAll(err.Error(), key, "[redacted]"), err: err}
+	return redactedError{msg: msg, err: err}
 }
 
 // redactedError keeps the wrapped error for errors.As (the status) and

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"hearth/bot"
+	"hearth/bot/baseurl"
 	"hearth/bot/brain"
 	"hearth/bot/semantic"
 	"hearth/store"
@@ -80,7 +81,7 @@ func openInstance(ctx context.Context, dbPath, personaPath string, env Env, log 
 		if model == "" {
 			model = brain.DefaultModel
 		}
-		log.Info("brain: OpenAI-compatible", "base_url", base, "model", model)
+		log.Info("brain: OpenAI-compatible", "base_url", baseurl.Redact(base), "model", model)
 	} else {
 		inst.brain = inst.offline
 		log.Warn("brain: OFFLINE (rule-based, deterministic); set OPENAI_BASE_URL or OPENAI_API_KEY for an LLM")

@@ -5,10 +5,17 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+
+	"hearth/bot/baseurl"
 )
 
 // secretEnv are the variables whose values never appear in logs.
 var secretEnv = []string{"TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "OPENAI_API_KEY", "HEARTH_ADMIN_TOKEN", "HEARTH_AUDIO_API_KEY"}
+
+// urlEnv are the variables holding URLs whose userinfo password and query
+// values are secrets ("http://bob:pw@host/v1?api-key=..."): those parts never
+// appear in logs. TELEGRAM_API_ENDPOINT carries the library's %s verbs.
+var urlEnv = []string{"OPENAI_BASE_URL", "HEARTH_AUDIO_BASE_URL", "TELEGRAM_API_ENDPOINT", "DISCORD_API_BASE"}
 
 // MinSecretLen avoids "redacting" trivially short values that would mangle
 // ordinary words (a real token is far longer).
@@ -40,6 +47,13 @@ func redactor(getenv func(string) string) *strings.Replacer {
 	for _, k := range secretEnv {
 		if v := getenv(k); len(v) >= MinSecretLen {
 			pairs = append(pairs, v, "[REDACTED]")
+		}
+	}
+	for _, k := range urlEnv {
+		// baseurl.Secrets yields whole "name=value" and "user:pw@" forms,
+		// distinctive however short the value.
+		for _, s := range baseurl.Secrets(strings.ReplaceAll(getenv(k), "%s", "s")) {
+			pairs = append(pairs, s, baseurl.Mark)
 		}
 	}
 	if len(pairs) == 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"hearth/bot"
+	"hearth/bot/baseurl"
 	"hearth/bot/brain"
 	"hearth/bot/media"
 )
@@ -51,7 +52,7 @@ func senses(env Env, log *slog.Logger) (m bot.Media, vision bool, err error) {
 	if err != nil {
 		return nil, false, usageError{fmt.Errorf("HEARTH_AUDIO_BASE_URL: %w", err)}
 	}
-	log.Info("senses", "audio_base_url", base, "stt_model", stt, "tts_model", tts)
+	log.Info("senses", "audio_base_url", baseurl.Redact(base), "stt_model", stt, "tts_model", tts)
 	return s, vision, nil
 }
 
