@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -161,6 +162,18 @@ func parsePersona(source string, raw []byte) (bot.Persona, error) {
 		p := explainYAML(&root, err)
 		return bot.Persona{}, &PersonaError{Source: source, Line: p.Line, Key: p.Key, Err: errors.New(p.What)}
 	}
+	// A persona is one document: what follows a "---" would be silently
+	// ignored, so a pasted second persona (or half of one) is refused where
+	// it begins.
+	var next yaml.Node
+	if err := dec.Decode(&next); !errors.Is(err, io.EOF) {
+		line := next.Line
+		if err != nil {
+			line = explainYAML(nil, err).Line
+		}
+		return bot.Persona{}, &PersonaError{Source: source, Line: line,
+			Err: errors.New("a second YAML document begins here (---): a persona is one document, and the rest would be ignored")}
+	}
 	persona, err := y.validate(source)
 	var pe *PersonaError
 	if errors.As(err, &pe) && pe.Line == 0 {
@@ -298,13 +311,14 @@ func (y personaYAML) identity(src string, p *bot.Persona) error {
 // the emotion lexicon.
 func (y personaYAML) mind(src string, p *bot.Persona) error {
 	if y.Dependency != nil {
-		if *y.Dependency <= 0 || *y.Dependency > MaxDependency {
+		// NaN (".nan") compares false with everything, so it is named.
+		if math.IsNaN(*y.Dependency) || *y.Dependency <= 0 || *y.Dependency > MaxDependency {
 			return keyError(src, "dependency", "%v is outside (0, %v] (seed 001 §3.3: Nana 1.5, Luna 1.0, Vesper 0.5)", *y.Dependency, MaxDependency)
 		}
 		p.Dependency = *y.Dependency
 	}
 	if y.Pride != nil {
-		if *y.Pride < 0 || *y.Pride > MaxPride {
+		if math.IsNaN(*y.Pride) || *y.Pride < 0 || *y.Pride > MaxPride {
 			return keyError(src, "pride", "%v is outside [0, %v]", *y.Pride, MaxPride)
 		}
 		p.Pride = *y.Pride
@@ -339,7 +353,7 @@ func (y personaYAML) limits(src string, p *bot.Persona) error {
 	if p.Budget.DailyTokens < 0 {
 		return keyError(src, "budget.daily_tokens", "must not be negative")
 	}
-	if p.Budget.UserShare < 0 || p.Budget.UserShare > 1 {
+	if math.IsNaN(p.Budget.UserShare) || p.Budget.UserShare < 0 || p.Budget.UserShare > 1 {
 		return keyError(src, "budget.user_share", "%v is outside [0, 1]", p.Budget.UserShare)
 	}
 	return nil

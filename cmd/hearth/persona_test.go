@@ -246,3 +246,33 @@ func TestPersonaErrorsNameTheLine(t *testing.T) {
 		}
 	}
 }
+
+// TestPersonaRejectsNaNAndSecondDocuments: ".nan" compares false with every
+// bound, so a range check alone let it through into the mood model; and a
+// second YAML document after "---" was silently ignored.
+func TestPersonaRejectsNaNAndSecondDocuments(t *testing.T) {
+	base := "name: Luna\nlanguage: en\npersona: hi\n"
+	for _, c := range []struct {
+		yaml, key string
+		line      int
+	}{
+		{base + "dependency: .nan\n", "dependency", 4},
+		{base + "pride: .NaN\n", "pride", 4},
+		{base + "budget:\n  user_share: .nan\n", "budget.user_share", 5},
+		{base + "dependency: .inf\n", "dependency", 4},
+		{base + "---\nname: Nana\ndependency: 1.5\n", "", 4},
+		{base + "\n---\n", "", 5},
+	} {
+		_, err := parsePersona("p.yaml", []byte(c.yaml))
+		var pe *PersonaError
+		if !errors.As(err, &pe) || pe.Key != c.key || pe.Line != c.line {
+			t.Errorf("%q: %v, want an error at p.yaml:%d naming key %q", c.yaml, err, c.line, c.key)
+		}
+	}
+	// A leading "---" and a closing "..." are one document.
+	for _, one := range []string{"---\n" + base, base + "...\n"} {
+		if _, err := parsePersona("p.yaml", []byte(one)); err != nil {
+			t.Errorf("%q: %v", one, err)
+		}
+	}
+}
