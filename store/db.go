@@ -39,6 +39,9 @@ var (
 	ErrOlderSchema = errors.New("database schema is older than this hearth")
 	// ErrNotFound means the row an update or export names does not exist.
 	ErrNotFound = errors.New("not found")
+	// ErrNotDatabase means the file is not a SQLite database (a persona
+	// or another file given as --db); it is left untouched.
+	ErrNotDatabase = errors.New("not a SQLite database")
 	// ErrReadOnly means a write was attempted on a DB opened ReadOnly.
 	ErrReadOnly = errors.New("database opened read-only")
 )

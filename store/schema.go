@@ -94,7 +94,7 @@ func parseHeader(h []byte) (v int, exists bool, err error) {
 		return 0, false, nil
 	}
 	if len(h) < sqliteHeaderSize || string(h[:len(sqliteMagic)]) != sqliteMagic {
-		return 0, false, errors.New("not a SQLite database (bad header)")
+		return 0, false, fmt.Errorf("%w (bad header)", ErrNotDatabase)
 	}
 	return int(int32(binary.BigEndian.Uint32(h[userVersionOffset:]))), true, nil
 }

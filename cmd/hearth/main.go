@@ -12,6 +12,8 @@ import (
 	"os/signal"
 	"syscall"
 	_ "time/tzdata" // persona time zones work on hosts without a zoneinfo database
+
+	"hearth/store"
 )
 
 // version is set by the Makefile with -ldflags "-X main.version=...".
@@ -42,7 +44,7 @@ type Env struct {
 func Main(ctx context.Context, args []string, env Env) int {
 	if len(args) == 0 {
 		fmt.Fprint(env.Stderr, usage)
-		return 2
+		return exitConfig
 	}
 	cmds := map[string]func(context.Context, []string, Env) error{
 		"run": cmdRun, "chat": cmdChat, "state": cmdState, "export": cmdExport,
@@ -64,7 +66,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	cmd, ok := cmds[args[0]]
 	if !ok {
 		fmt.Fprintf(env.Stderr, "hearth: unknown command %q\n%s", args[0], usage)
-		return 2
+		return exitConfig
 	}
 	if err := cmd(ctx, args[1:], env); err != nil {
 		if errors.Is(err, errHelpShown) {
@@ -75,13 +77,35 @@ func Main(ctx context.Context, args []string, env Env) int {
 			msg = r.Replace(msg) // library errors may quote URLs that hold tokens
 		}
 		fmt.Fprintln(env.Stderr, "hearth "+args[0]+": "+msg)
-		if _, ok := err.(usageError); ok {
-			return 2
-		}
-		return 1
+		return exitCode(err)
 	}
 	return 0
 }
 
-// usageError marks bad flags: exit status 2, like the flag package.
+// Exit statuses of a failed command. contrib/systemd/hearth@.service sets
+// RestartPreventExitStatus=exitConfig: a configuration error is not
+// restarted (nothing changes until the operator does), anything else is
+// (a platform unreachable at start, another process holding FILE, a busy
+// admin port).
+const (
+	exitFailure = 1 // may pass on its own: restart
+	exitConfig  = 2 // bad flags or configuration, as the flag package's 2
+)
+
+// exitCode is exitConfig for what only the operator can fix: bad flags or
+// environment (usageError), a bad persona, a --db FILE from a newer hearth
+// or not a database at all.
+func exitCode(err error) int {
+	var ue usageError
+	var pe *PersonaError
+	switch {
+	case errors.As(err, &ue), errors.As(err, &pe),
+		errors.Is(err, store.ErrNewerSchema), errors.Is(err, store.ErrNotDatabase):
+		return exitConfig
+	}
+	return exitFailure
+}
+
+// usageError marks bad flags and configuration (the environment): exit
+// status 2, like the flag package.
 type usageError struct{ error }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -70,6 +71,9 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 	platforms := env.Getenv("TELEGRAM_BOT_TOKEN") != "" || env.Getenv("DISCORD_BOT_TOKEN") != ""
 	if !platforms && !*useConsole && !isTerminal(env.Stdin) {
 		return usageError{errNoTransport}
+	}
+	if err := checkPlatformURLs(env); err != nil {
+		return usageError{err}
 	}
 	log := newLogger(env.Stderr, env.Getenv)
 	inst, err := openInstance(ctx, *db, *personaPath, env, log)
@@ -343,4 +347,26 @@ func runAdmin(ctx context.Context, stop context.CancelFunc, wg *sync.WaitGroup, 
 		case <-ctx.Done():
 		}
 	})
+}
+
+// checkPlatformURLs refuses a malformed TELEGRAM_API_ENDPOINT or
+// DISCORD_API_BASE before FILE is touched: a configuration error (exit 2),
+// not a platform that is down (exit 1, restarted).
+func checkPlatformURLs(env Env) error {
+	if ep := env.Getenv("TELEGRAM_API_ENDPOINT"); ep != "" && env.Getenv("TELEGRAM_BOT_TOKEN") != "" {
+		// The library's format: two %s, the token then the method.
+		if strings.Count(ep, "%s") != 2 || !isHTTPURL(strings.ReplaceAll(ep, "%s", "x")) {
+			return fmt.Errorf("TELEGRAM_API_ENDPOINT %q: want http(s)://host/bot%%s/%%s (two %%s: token, method)", ep)
+		}
+	}
+	if b := env.Getenv("DISCORD_API_BASE"); b != "" && env.Getenv("DISCORD_BOT_TOKEN") != "" && !isHTTPURL(b) {
+		return fmt.Errorf("DISCORD_API_BASE %q: want http(s)://host/", b)
+	}
+	return nil
+}
+
+// isHTTPURL reports whether s is an absolute http or https URL with a host.
+func isHTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
