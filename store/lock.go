@@ -74,7 +74,7 @@ func acquireLock(dbPath string) (*instanceLock, error) {
 	for range lockAttempts {
 		f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, fileMode)
 		if err != nil {
-			return nil, fmt.Errorf("open lock %s: %w", lockPath, err)
+			return nil, openLockError(dbPath, err)
 		}
 		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 			defer f.Close()
@@ -113,6 +113,28 @@ func resolvePath(path string) string {
 	}
 	return path
 }
+
+// openLockError says what an operator must fix when the lock file cannot be
+// created: above all a missing directory, named once.
+func openLockError(dbPath string, err error) error {
+	dir := filepath.Dir(dbPath)
+	if errors.Is(err, os.ErrNotExist) {
+		if _, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
+			return &missingDirError{path: dbPath, dir: dir}
+		}
+	}
+	return fmt.Errorf("open %s: create lock file: %w", dbPath, err) // err names the lock file
+}
+
+// missingDirError says FILE's directory does not exist, and is
+// os.ErrNotExist for errors.Is.
+type missingDirError struct{ path, dir string }
+
+func (e *missingDirError) Error() string {
+	return fmt.Sprintf("open %s: directory %s does not exist", e.path, e.dir)
+}
+
+func (e *missingDirError) Is(target error) bool { return target == os.ErrNotExist }
 
 // lockDatabase opens (creating it with fileMode if needed, as createFile
 // would) and flocks the database file itself. Read-only is enough for

@@ -412,3 +412,16 @@ func TestInstanceLockFollowsTheFile(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenInMissingDirectory: the operator learns the directory is
+// missing, once, instead of the lock file's path twice.
+func TestOpenInMissingDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "nodir")
+	_, err := Open(context.Background(), filepath.Join(dir, "x.db"), Options{})
+	if !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("err = %v, want it to wrap ErrNotExist", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "directory "+dir+" does not exist") || strings.Count(msg, dir) != 2 || strings.Contains(msg, lockSuffix) {
+		t.Fatalf("err = %q, want the missing directory named once (beside the file)", msg)
+	}
+}
