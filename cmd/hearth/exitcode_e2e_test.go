@@ -48,6 +48,7 @@ func TestConfigErrorsExit2(t *testing.T) {
 		{"persona NaN", "new1.db", nan, []string{"DISCORD_BOT_TOKEN=x"}, 2, "key dependency"},
 		{"telegram endpoint without scheme", "new2.db", ok, []string{"TELEGRAM_BOT_TOKEN=1:x", "TELEGRAM_API_ENDPOINT=127.0.0.1:9/bot%s/%s"}, 2, "TELEGRAM_API_ENDPOINT"},
 		{"telegram endpoint without %s", "new3.db", ok, []string{"TELEGRAM_BOT_TOKEN=1:x", "TELEGRAM_API_ENDPOINT=http://127.0.0.1:9/bot"}, 2, "TELEGRAM_API_ENDPOINT"},
+		{"admin port out of range", "new5.db", ok, []string{"DISCORD_BOT_TOKEN=x", "HEARTH_HTTP_ADDR=127.0.0.1:99999"}, 2, "HEARTH_HTTP_ADDR"},
 		{"discord base without scheme", "new4.db", ok, []string{"DISCORD_BOT_TOKEN=x", "DISCORD_API_BASE=127.0.0.1:7"}, 2, "DISCORD_API_BASE"},
 		{"newer schema", "future.db", "", []string{"DISCORD_BOT_TOKEN=x"}, 2, "newer than this hearth"},
 		{"not a database", "ok.yaml", "", []string{"DISCORD_BOT_TOKEN=x"}, 2, "not a SQLite database"},

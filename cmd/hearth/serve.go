@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"strconv"
@@ -349,10 +350,20 @@ func runAdmin(ctx context.Context, stop context.CancelFunc, wg *sync.WaitGroup, 
 	})
 }
 
-// checkPlatformURLs refuses a malformed TELEGRAM_API_ENDPOINT or
-// DISCORD_API_BASE before FILE is touched: a configuration error (exit 2),
-// not a platform that is down (exit 1, restarted).
+// checkPlatformURLs refuses a malformed TELEGRAM_API_ENDPOINT,
+// DISCORD_API_BASE or HEARTH_HTTP_ADDR before FILE is touched: a
+// configuration error (exit 2), not a platform that is down or a port in
+// use (exit 1, restarted).
 func checkPlatformURLs(env Env) error {
+	if addr := env.Getenv("HEARTH_HTTP_ADDR"); addr != "" {
+		_, port, err := net.SplitHostPort(addr)
+		if err == nil {
+			_, err = net.LookupPort("tcp", port)
+		}
+		if err != nil {
+			return fmt.Errorf("HEARTH_HTTP_ADDR %q: %w", addr, err)
+		}
+	}
 	if ep := env.Getenv("TELEGRAM_API_ENDPOINT"); ep != "" && env.Getenv("TELEGRAM_BOT_TOKEN") != "" {
 		// The library's format: two %s, the token then the method.
 		if strings.Count(ep, "%s") != 2 || !isHTTPURL(strings.ReplaceAll(ep, "%s", "x")) {
