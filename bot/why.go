@@ -86,7 +86,7 @@ func (h *Handler) whyRecalled(ctx context.Context, u store.User, now time.Time) 
 		if strings.TrimSpace(text) == "" || heart.CrisisText(text) {
 			continue
 		}
-		items = append(items, fmt.Sprintf(whyWord(lang, "item"), clip(text, whyQuote), heart.RecallWhen(when, local, lang)))
+		items = append(items, fmt.Sprintf(whyWord(lang, "item"), heart.ClipRunes(text, whyQuote+1), heart.RecallWhen(when, local, lang)))
 	}
 	if len(items) == 0 {
 		return "", nil
@@ -117,7 +117,7 @@ func explainWhy(lang string, u store.User, ling heart.Lingering, rel heart.Relat
 			// Words of self-harm are not quoted back at the user, and
 			// forgotten words (blanked) are not quoted at all.
 			c := causes[0]
-			lines = append(lines, fmt.Sprintf(whyWord(lang, "linger"), name, clip(c.UserText, whyQuote), ago(now.Sub(c.At), lang)))
+			lines = append(lines, fmt.Sprintf(whyWord(lang, "linger"), name, heart.ClipRunes(c.UserText, whyQuote+1), ago(now.Sub(c.At), lang)))
 		} else {
 			lines = append(lines, fmt.Sprintf(whyWord(lang, "lingerq"), name))
 		}
@@ -245,12 +245,4 @@ func episodeCauses(eps []store.Episode, label heart.Label, now time.Time) []stor
 		out = append(out, s[i].e)
 	}
 	return out
-}
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }

@@ -224,11 +224,21 @@ func capitalFirst(s string) string {
 	return s
 }
 
-// ClipRunes cuts s to at most n runes, marking a cut with "…".
+// ClipRunes cuts s to at most n runes, marking a cut with "…", at a word:
+// after the last space or comma in the second half of what fits ("Bisc…"
+// names nothing), or where it ends in a run of Chinese or Japanese, which
+// has no spaces.
 func ClipRunes(s string, n int) string {
 	s = strings.TrimSpace(s)
-	if r := []rune(s); len(r) > n {
-		return strings.TrimSpace(string(r[:max(n-1, 0)])) + "…"
+	r := []rune(s)
+	if len(r) <= n {
+		return s
 	}
-	return s
+	cut := r[:max(n-1, 0)]
+	for i := len(cut) - 1; i > len(cut)/2; i-- {
+		if unicode.IsSpace(cut[i]) || strings.ContainsRune("、，,", cut[i]) {
+			return strings.TrimRight(string(cut[:i]), " ,;:、，") + "…"
+		}
+	}
+	return strings.TrimSpace(string(cut)) + "…"
 }

@@ -3,6 +3,7 @@ package heart
 import (
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // TestRecallWhen: relative dates read as people say them, in the three
@@ -107,11 +108,33 @@ func TestTopicPhrase(t *testing.T) {
 		{"Well, we broke up last night. I can't stop crying", "en", "“Well, we broke up last night”"},
 		{"我失恋了，心里好难受", "zh", "“我失恋了”那件事"},
 		{"会社をクビになった", "ja", "「会社をクビになった」"},
-		{"my grandmother passed away this morning after a long illness and I am lost", "en", "“my grandmother passed away this morning after a…”"},
+		{"my grandmother passed away this morning after a long illness and I am lost", "en", "“my grandmother passed away this morning after…”"},
 		{"...", "en", ""},
 	} {
 		if got := TopicPhrase(tt.text, tt.lang); got != tt.want {
 			t.Errorf("TopicPhrase(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestClipRunesCutsAtAWord: a clipped quote ends at a word ("His name is
+// Bisc…" was /why's and the offline brain's), a run of Chinese where it
+// ends, and never past n runes with its ellipsis.
+func TestClipRunesCutsAtAWord(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"I just adopted a puppy. His name is Biscuit", 40, "I just adopted a puppy. His name is…"},
+		{"I have a job interview at Stripe, I'm so nervous", 36, "I have a job interview at Stripe…"},
+		{"我刚领养了一只小狗是金毛它叫豆豆", 10, "我刚领养了一只小狗…"},
+		{"supercalifragilisticexpialidocious", 10, "supercali…"},
+	} {
+		got := ClipRunes(c.s, c.n)
+		if got != c.want || utf8.RuneCountInString(got) > c.n {
+			t.Errorf("ClipRunes(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
 		}
 	}
 }

@@ -405,25 +405,7 @@ func quoteOf(text string, answers func(string) bool) string {
 		}
 		quote += s
 	}
-	return clip(quote)
-}
-
-// clip cuts s to maxQuoteRunes at a word: after the last space or
-// Chinese or Japanese comma within it, a run of Chinese or Japanese
-// (no spaces) where it ends.
-func clip(s string) string {
-	s = strings.TrimSpace(s)
-	r := []rune(s)
-	if len(r) <= maxQuoteRunes {
-		return s
-	}
-	cut := r[:maxQuoteRunes]
-	for i := len(cut) - 1; i > len(cut)/2; i-- {
-		if unicode.IsSpace(cut[i]) || strings.ContainsRune("、，,", cut[i]) {
-			return strings.TrimRight(string(cut[:i]), " ,;:、，") + "…"
-		}
-	}
-	return string(cut) + "…"
+	return heart.ClipRunes(quote, maxQuoteRunes+1) // the ellipsis beyond the quote
 }
 
 // sharesWord reports whether b holds a word of a: an English word of four
