@@ -396,6 +396,16 @@ func TestCrisisFloorFifthRound(t *testing.T) {
 		// No point, and nothing will get better.
 		{"whats the point anymore. nothing is ever gonna get better", true},
 		{"whats the point anymore, they nerfed my build again", false},
+		// Everyday twins of the new patterns, read back for what else they
+		// catch.
+		{"i've planned it all out, movie marathon saturday when my parents are away", false},
+		{"i have enough pills saved up for the whole trip", false},
+		{"whats the point anymore, nothing ever changes in this game", false},
+		{"driving into the sea of traffic again", false},
+		{"i stand near the tracks and think about stepping back", false},
+		{"地球没有我照样转，请假一天没关系", false},
+		{"今までありがとう。もう話すことはないと思う、部署異動するから", false},
+		{"猫のことよろしく頼むね。私がいなくなっても大丈夫なように出張中", false},
 		// Everyday lines the round found flagged.
 		{"went bungee jumping off a bridge today!! scariest thing ever", false},
 		{"i want to sleep forever this weekend lol no alarms", false},
