@@ -1,7 +1,6 @@
 package brain
 
 import (
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -357,25 +356,14 @@ func (k *knowledge) withoutAsking(text string) string {
 	return string(folded)
 }
 
-// when says how long ago at was, relative to Hints.Now.
+// when says how long ago at was, relative to Hints.Now, as the reply
+// prompt's recollections do (heart.RecallWhen: "about three weeks ago",
+// "in January", never only "a while ago" months later).
 func (t *turnView) when(at time.Time) string {
 	if at.IsZero() || t.h.Now.IsZero() {
 		return t.say("when.before", 7)
 	}
-	now := t.h.Now
-	y1, m1, d1 := at.In(now.Location()).Date()
-	y2, m2, d2 := now.Date()
-	days := int(time.Date(y2, m2, d2, 0, 0, 0, 0, time.UTC).Sub(time.Date(y1, m1, d1, 0, 0, 0, 0, time.UTC)).Hours() / 24)
-	switch {
-	case days <= 0:
-		return t.say("when.today", 7)
-	case days == 1:
-		return t.say("when.yesterday", 7)
-	case days < 14:
-		return t.sayWith("when.days", 7, map[string]string{"n": strconv.Itoa(days)})
-	default:
-		return t.say("when.weeks", 7)
-	}
+	return heart.RecallWhen(at, t.h.Now, t.lang)
 }
 
 // quoteOf is what to quote of an earlier message: all of it when it

@@ -607,8 +607,14 @@ func TestOfflineAnswersFromRecollections(t *testing.T) {
 	h := bot.Hints{Language: "en", Now: now, Text: "do you remember what I said about Tokyo?", Recalled: []bot.Recollection{
 		{Kind: "episode", At: now.AddDate(0, 0, -3), Text: "I'm flying to Tokyo next month for work"},
 	}}
-	if got := reply(t, o, h).Text; !strings.Contains(got, "Tokyo next month") || !strings.Contains(got, "3 days ago") {
+	if got := reply(t, o, h).Text; !strings.Contains(got, "Tokyo next month") || !strings.Contains(got, "three days ago") {
 		t.Errorf("from a recalled episode: %q", got)
+	}
+	// Months later she says when, as the reply prompt does (it was "a
+	// while ago" for anything past two weeks).
+	h.Recalled[0].At = now.AddDate(0, -4, 0)
+	if got := reply(t, o, h).Text; !strings.Contains(got, "November") {
+		t.Errorf("from an episode four months old: %q", got)
 	}
 	h = bot.Hints{Language: "zh", Now: now, Text: "你还记得我家猫叫什么吗", Recalled: []bot.Recollection{
 		{Kind: "memory", Slot: 3, At: now.AddDate(0, 0, -20), Text: "宠物：咪咪（猫）"},
