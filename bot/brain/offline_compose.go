@@ -118,6 +118,9 @@ func (o *Offline) view(h bot.Hints) *turnView {
 		intent = "" // "ケーキを買ってあげた" for the dog is no flirting
 	}
 	t.sits = o.k.situationsIn(text, intent, t.ahead())
+	if !t.isQuestion() {
+		t.sits = o.k.withAnswers(t.sits, t.lastAsked())
+	}
 	t.topics = o.k.topicsIn(text)
 	t.before = map[string]bool{}
 	for _, m := range h.Recent {
@@ -227,6 +230,60 @@ func (k *knowledge) situationsIn(text, intent string, dated bool) []*situation {
 		}
 	}
 	return out
+}
+
+// withAnswers adds to sits, in table order, the situations that answer a
+// question the last reply turned back (situations.yaml answers): "我最近
+// 在听周杰伦" after "你呢？" is the user's answer. Any other content
+// situation of the message leads instead.
+func (k *knowledge) withAnswers(sits []*situation, asked map[string]bool) []*situation {
+	if len(asked) == 0 || slices.ContainsFunc(sits, func(s *situation) bool { return s.Kind == kindContent }) {
+		return sits
+	}
+	var out []*situation
+	next := 0
+	for i := range k.sits {
+		s := &k.sits[i]
+		if next < len(sits) && sits[next] == s {
+			out = append(out, s)
+			next++
+			continue
+		}
+		if slices.ContainsFunc(s.Answers, func(a string) bool { return asked[a] }) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// lastAsked lists the situations whose question (phrases "sit.<name>.ask")
+// the last reply asked, of those some situation answers.
+func (t *turnView) lastAsked() map[string]bool {
+	var last string
+	for i := len(t.h.Recent) - 1; i >= 0; i-- {
+		if t.h.Recent[i].Role == "assistant" {
+			last = t.h.Recent[i].Content
+			break
+		}
+	}
+	if last == "" {
+		return nil
+	}
+	said := map[string]bool{}
+	for _, s := range sentences(last) {
+		said[normSentence(s)] = true
+	}
+	asked := map[string]bool{}
+	for _, s := range t.k.sits {
+		for _, a := range s.Answers {
+			for _, v := range t.k.book["sit."+a+".ask"][t.lang] {
+				if q, ok := fill(v, func(n string) string { return t.vars[n] }); ok && said[normSentence(q)] {
+					asked[a] = true
+				}
+			}
+		}
+	}
+	return asked
 }
 
 // lead is the situation that leads the reply: the first content situation,

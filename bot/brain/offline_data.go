@@ -79,6 +79,9 @@ type situation struct {
 	Thing    langText `yaml:"thing"`
 	Replaces []string `yaml:"replaces"`
 	Recall   string   `yaml:"recall"`
+	Answers  []string `yaml:"answers"` // situations whose turned-back question this answers
+	Felt     string   `yaml:"felt"`    // the user's feeling, over seed 000's reading
+	Leaves   bool     `yaml:"leaves"`  // the user is leaving: its phrases end the reply
 
 	res []pattern // Patterns, compiled
 }
