@@ -486,12 +486,12 @@ func (t *turnView) introduces() bool {
 	return false
 }
 
-// leaving is the situation of a user leaving ("goodnight", "goodbye"), or
-// "".
+// leaving is the situation of a user leaving ("goodnight", "goodbye",
+// "away": situations.yaml leaves), the first in table order, or "".
 func (t *turnView) leaving() string {
-	for _, name := range []string{"goodnight", "goodbye"} {
-		if t.has(name) {
-			return name
+	for _, s := range t.sits {
+		if s.Leaves {
+			return s.Name
 		}
 	}
 	return ""
