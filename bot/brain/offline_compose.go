@@ -57,6 +57,7 @@ const (
 	stateClose = "close"  // friend or close
 	stateAsk   = "asking" // the message is a question: a reply may turn it back
 	stateNamed = "named"  // the pet talked about has a name she knows: never ask it
+	stateGlad  = "glad"   // the news is good (gladLately): no night-owl question
 )
 
 // factName is the fact kind of the user's own name (facts.yaml).
@@ -187,6 +188,9 @@ func (t *turnView) conversationStates() []string {
 	}
 	if t.isQuestion() {
 		s = append(s, stateAsk)
+	}
+	if !slices.Contains(s, stateLow) && t.gladLately() {
+		s = append(s, stateGlad)
 	}
 	if p := partOfDay(h.Now); p != "" {
 		s = append(s, p)

@@ -111,6 +111,39 @@ func (t *turnView) hardLately() bool {
 	}
 }
 
+// gladLately reports whether the talk is about good news: this message is
+// a joyful one (its feeling, or a joyful situation leads it), or, of it
+// and the user's last recentHardTurns, the newest that says something
+// hard or something that lifts ("I got the promotion!") lifts. A night
+// owl's question ("What's keeping you up?") does not follow good news.
+func (t *turnView) gladLately() bool {
+	if feltLabel(t.felt()) == string(heart.LabelJoy) {
+		return true
+	}
+	if l := t.lead(); l != nil && l.Kind == kindContent && l.Feel.Label == string(heart.LabelJoy) {
+		return true
+	}
+	sits := t.sits
+	for i, seen := len(t.h.Recent), 0; ; {
+		for _, s := range sits {
+			switch {
+			case s.Kind != kindContent:
+			case negative(s.Feel.Label) && s.Feel.Intensity >= hardIntensity:
+				return false
+			case s.Lifts:
+				return true
+			}
+		}
+		for i--; i >= 0 && t.h.Recent[i].Role != "user"; i-- {
+		}
+		if i < 0 || seen == recentHardTurns {
+			return false
+		}
+		seen++
+		sits = t.k.situationsIn(maskNames(t.h.Recent[i].Content, t.known), "", false)
+	}
+}
+
 // referBackTurns is how many of the user's earlier messages "he", "它" or
 // "the vet" may point back to (our choice: the thread of the last few).
 const referBackTurns = 3

@@ -118,6 +118,7 @@ type wordsFile struct {
 	Favorites    []favorite          `yaml:"favorites"`
 	IntentTraps  map[string][]string `yaml:"intent_traps"`
 	SharedEvents []string            `yaml:"shared_events"`
+	Once         []string            `yaml:"once"`
 	Refer        struct {
 		Any  []string `yaml:"any"`
 		Pets []string `yaml:"pets"`
@@ -205,6 +206,7 @@ type knowledge struct {
 	sharedEvents *heart.PhraseSet            // events that are not the user's own ("the party")
 	refer        *heart.PhraseSet            // words that point back at a pet or person
 	referPets    *heart.PhraseSet            // the ones that point at a pet only
+	once         map[string]bool             // conditional phrase keys said at most once a talk
 
 	facts    []factKind
 	askSet   *heart.PhraseSet
@@ -321,6 +323,13 @@ func (k *knowledge) compileWords(w wordsFile) error {
 	}
 	k.refer = heart.NewPhraseSet(append(slices.Clone(w.Refer.Any), w.Refer.Pets...))
 	k.referPets = heart.NewPhraseSet(w.Refer.Pets)
+	k.once = map[string]bool{}
+	for _, key := range w.Once {
+		if _, ok := k.book[key]; !ok {
+			return fmt.Errorf("words.yaml once: no phrases %s", key)
+		}
+		k.once[key] = true
+	}
 	return nil
 }
 

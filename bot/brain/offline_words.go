@@ -1,6 +1,7 @@
 package brain
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -39,14 +40,36 @@ func (t *turnView) sayWith(key string, slot uint64, extra map[string]string) str
 }
 
 // keys lists key's conditional forms for the states that hold, then key.
+// A form said at most once a talk (words.yaml once) is left out once any
+// reply of the talk has said it.
 func (t *turnView) keys(key string) []string {
 	var out []string
 	for _, s := range t.states {
-		if _, ok := t.k.book[key+"."+s]; ok {
-			out = append(out, key+"."+s)
+		k := key + "." + s
+		if _, ok := t.k.book[k]; ok && !(t.k.once[k] && t.saidInTalk(k)) {
+			out = append(out, k)
 		}
 	}
 	return append(out, key)
+}
+
+// saidInTalk reports whether a reply of the talk (Hints.Recent, however
+// far back) said a variant of key.
+func (t *turnView) saidInTalk(key string) bool {
+	said := map[string]bool{}
+	for _, m := range t.h.Recent {
+		if m.Role == "assistant" {
+			for _, s := range sentences(m.Content) {
+				said[normSentence(s)] = true
+			}
+		}
+	}
+	for _, v := range t.k.book[key][t.lang] {
+		if s, ok := fill(v, func(n string) string { return t.vars[n] }); ok && slices.ContainsFunc(sentences(s), func(x string) bool { return said[normSentence(x)] }) {
+			return true
+		}
+	}
+	return false
 }
 
 // pick chooses a variant of key whose placeholders can all be filled,
