@@ -540,14 +540,18 @@ func (t *turnView) isQuestion() bool {
 	return false
 }
 
-// felt is the user's feeling in this very message: Hints.Felt, or the
-// strategy's emotion when the caller gave no Felt. A seeking feeling is
+// felt is the user's feeling in this very message: the lead situation's
+// own (situations.yaml felt), else Hints.Felt, or the strategy's emotion
+// when the caller gave no Felt. A seeking feeling is
 // read in context: a message that tells a fact asks nothing ("妹のユキが
 // 手伝ってくれた" is no plea for help), and a request for reassurance is
 // about the user ("am I wrong?"), a question of what to do asks for help
 // ("what do you think I should bring?"), else it is a plain question ("do
 // you think dogs know they are loved?").
 func (t *turnView) felt() string {
+	if l := t.lead(); l != nil && l.Felt != "" {
+		return l.Felt // happy tears are no sadness (situations.yaml felt)
+	}
 	e := t.h.Felt
 	if e == "" {
 		e = t.h.Emotion

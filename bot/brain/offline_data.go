@@ -366,6 +366,8 @@ func (k *knowledge) compileSituations() error {
 			return fmt.Errorf("situations.yaml: %s: recall %q", s.Name, s.Recall)
 		case s.Deep && len(s.Thing) < len(languages()):
 			return fmt.Errorf("situations.yaml: %s: a deep situation needs a thing in every language", s.Name)
+		case s.Felt != "" && feltLabel(s.Felt) == "":
+			return fmt.Errorf("situations.yaml: %s: felt %q is no seed 000 feeling", s.Name, s.Felt)
 		}
 		var err error
 		if k.sits[i].res, err = compileAll(s.Patterns, ""); err != nil {
