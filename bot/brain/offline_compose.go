@@ -118,10 +118,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	if traps := o.k.intentTraps[intent]; traps != nil && traps.Has(text) {
 		intent = "" // "ケーキを買ってあげた" for the dog is no flirting
 	}
-	t.sits = o.k.situationsIn(text, intent, t.ahead())
-	if !t.isQuestion() {
-		t.sits = o.k.withAnswers(t.sits, t.lastAsked())
-	}
+	t.sits = t.answered(o.k.situationsIn(text, intent, t.ahead()))
 	t.topics = o.k.topicsIn(text)
 	t.before = map[string]bool{}
 	for _, m := range h.Recent {
@@ -236,28 +233,19 @@ func (k *knowledge) situationsIn(text, intent string, dated bool) []*situation {
 	return out
 }
 
-// withAnswers adds to sits, in table order, the situations that answer a
-// question the last reply turned back (situations.yaml answers): "我最近
-// 在听周杰伦" after "你呢？" is the user's answer. Any other content
-// situation of the message leads instead.
-func (k *knowledge) withAnswers(sits []*situation, asked map[string]bool) []*situation {
-	if len(asked) == 0 || slices.ContainsFunc(sits, func(s *situation) bool { return s.Kind == kindContent }) {
-		return sits
+// answered keeps a situation that answers a turned-back question
+// (situations.yaml answers) only right after that question, in a message
+// that asks nothing and tells no new fact: "我最近在听周杰伦" after "你呢？"
+// is the user's answer, "橘子三岁了" news of the cat and "I burned my
+// tongue" no answer at all (its patterns find none).
+func (t *turnView) answered(sits []*situation) []*situation {
+	var asked map[string]bool
+	if !t.isQuestion() && !slices.ContainsFunc(t.facts, func(f fact) bool { return !f.told }) {
+		asked = t.lastAsked()
 	}
-	var out []*situation
-	next := 0
-	for i := range k.sits {
-		s := &k.sits[i]
-		if next < len(sits) && sits[next] == s {
-			out = append(out, s)
-			next++
-			continue
-		}
-		if slices.ContainsFunc(s.Answers, func(a string) bool { return asked[a] }) {
-			out = append(out, s)
-		}
-	}
-	return out
+	return slices.DeleteFunc(sits, func(s *situation) bool {
+		return len(s.Answers) > 0 && !slices.ContainsFunc(s.Answers, func(a string) bool { return asked[a] })
+	})
 }
 
 // lastAsked lists the situations whose question (phrases "sit.<name>.ask")
