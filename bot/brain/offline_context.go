@@ -113,8 +113,9 @@ func (t *turnView) hardLately() bool {
 
 // gladLately reports whether the talk is about good news: this message is
 // a joyful one (its feeling, or a joyful situation leads it), or, of it
-// and the user's last recentHardTurns, the newest that says something
-// hard or something that lifts ("I got the promotion!") lifts. A night
+// and the user's last recentDeepTurns, the newest that says something
+// hard or something that lifts ("I got the promotion!") lifts: good news
+// colours the evening until something hard is said. A night
 // owl's question ("What's keeping you up?") does not follow good news.
 func (t *turnView) gladLately() bool {
 	if feltLabel(t.felt()) == string(heart.LabelJoy) {
@@ -136,7 +137,7 @@ func (t *turnView) gladLately() bool {
 		}
 		for i--; i >= 0 && t.h.Recent[i].Role != "user"; i-- {
 		}
-		if i < 0 || seen == recentHardTurns {
+		if i < 0 || seen == recentDeepTurns {
 			return false
 		}
 		seen++
