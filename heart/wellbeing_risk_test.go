@@ -22,6 +22,8 @@ func TestCrisisConcernTier(t *testing.T) {
 		"我撑不下去了",
 		"ベランダから下見てた",
 		"もう無理",
+		"whats the point anymore",
+		"what's even the point",
 	} {
 		if got := CrisisFloor(text); got != CrisisNone {
 			t.Errorf("CrisisFloor(%q) = %q, want none: ambiguous alone", text, got)
@@ -36,6 +38,7 @@ func TestCrisisConcernTier(t *testing.T) {
 		"谢谢你听我说，晚安",
 		"ok bye luna, see you tomorrow",
 		"感冒药我都准备好了，明天出发",
+		"whats the point anymore, they nerfed my build again",
 	} {
 		if got := CrisisFloorAtRisk(text); got != CrisisNone {
 			t.Errorf("CrisisFloorAtRisk(%q) = %q, want none", text, got)
