@@ -73,6 +73,10 @@ type OpenAIConfig struct {
 	// PromptCache picks the prefix-cache fields sent (HEARTH_PROMPT_CACHE);
 	// "" is CacheAuto.
 	PromptCache PromptCache
+	// BreakerProbe is the circuit breaker's first wait before it tries a
+	// model found down again; 0 is probeFirst. Fault tests lengthen it, so
+	// a slow machine cannot let a trial call through while they count calls.
+	BreakerProbe time.Duration
 }
 
 // OpenAI is the brain that talks to any OpenAI-compatible chat completions
@@ -143,6 +147,9 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		cache:       cfg.PromptCache.resolve(cfg.BaseURL),
 	}
 	o.breaker = newBreaker(cfg.Logger, o.probe)
+	if cfg.BreakerProbe > 0 {
+		o.breaker.first = cfg.BreakerProbe
+	}
 	return o, nil
 }
 
