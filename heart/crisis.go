@@ -96,7 +96,7 @@ func (l *crisisLexicon) setIn(text string, set int) bool {
 	for _, seg := range plain {
 		l.read(seg, &m)
 	}
-	return m.sets&(1<<set) != 0
+	return m.sets.has(set)
 }
 
 // SafetyAnswer reads a reply to the companion's direct question about
@@ -123,13 +123,13 @@ func (l *crisisLexicon) floor(text string) CrisisCategory {
 	for _, seg := range plain {
 		l.read(seg, &m)
 	}
-	if l.frame < 0 || m.sets&(1<<l.frame) == 0 {
+	if !m.sets.has(l.frame) {
 		for _, seg := range quoted {
 			l.read(seg, &m)
 		}
 	}
 	for _, r := range l.rules {
-		if m.sets&r.need != r.need || m.sets&r.not != 0 {
+		if !m.sets.all(r.need) || m.sets.any(r.not) {
 			continue
 		}
 		if r.cat == CrisisNone {
@@ -147,14 +147,14 @@ func CrisisText(text string) bool { return CrisisFloor(text) != CrisisNone }
 // severe category and the named sets that matched (bits by set index).
 type crisisMatch struct {
 	found CrisisCategory
-	sets  uint64
+	sets  setBits
 }
 
 // wants reports whether a match of a pattern of category cat or set set
 // could still change m.
 func (m *crisisMatch) wants(cat CrisisCategory, set int) bool {
 	if set >= 0 {
-		return m.sets&(1<<set) == 0
+		return !m.sets.has(set)
 	}
 	return cat.severity() > m.found.severity()
 }
@@ -162,7 +162,7 @@ func (m *crisisMatch) wants(cat CrisisCategory, set int) bool {
 // hit records a match.
 func (m *crisisMatch) hit(cat CrisisCategory, set int) {
 	if set >= 0 {
-		m.sets |= 1 << set
+		m.sets.add(set)
 		return
 	}
 	m.found = m.found.MoreSevere(cat)

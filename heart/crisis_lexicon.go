@@ -56,8 +56,17 @@ type crisisLexicon struct {
 // ordinary section (cat CrisisNone) makes the whole message ordinary.
 type crisisRule struct {
 	cat       CrisisCategory
-	need, not uint64 // bits of set indices
+	need, not setBits // set indices
 }
+
+// setBits is a set of named sets, by index: crisisMaxSets bits.
+type setBits [2]uint64
+
+func (b *setBits) add(i int)         { b[i/64] |= 1 << (i % 64) }
+func (b setBits) has(i int) bool     { return i >= 0 && b[i/64]&(1<<(i%64)) != 0 }
+func (b setBits) empty() bool        { return b == setBits{} }
+func (b setBits) all(c setBits) bool { return b[0]&c[0] == c[0] && b[1]&c[1] == c[1] }
+func (b setBits) any(c setBits) bool { return b[0]&c[0] != 0 || b[1]&c[1] != 0 }
 
 // crisisGuard is the [guard] section: what turns a match into its opposite
 // or makes it about someone else.

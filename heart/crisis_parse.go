@@ -19,9 +19,9 @@ const (
 	crisisAffirmSet = "affirm"
 	crisisDenySet   = "deny"
 	crisisByeSet    = "bye"
-	// crisisMaxSets is how many named sets a rule's bit masks can hold:
-	// the bits of crisisRule's uint64 masks.
-	crisisMaxSets = 64
+	// crisisMaxSets is how many named sets a rule's masks can hold: the
+	// bits of setBits.
+	crisisMaxSets = 128
 	// crisisMaxExpansion bounds the strings one Chinese or Japanese part
 	// expands to, so a careless line cannot blow up the lexicon (hearth's
 	// choice: above what any part of data/crisis.txt expands to).
@@ -282,12 +282,12 @@ func (p *crisisParser) addRule(section, pat string) error {
 			return fmt.Errorf("unknown set %q", name)
 		}
 		if neg {
-			r.not |= 1 << i
+			r.not.add(i)
 		} else {
-			r.need |= 1 << i
+			r.need.add(i)
 		}
 	}
-	if r.need == 0 {
+	if r.need.empty() {
 		return fmt.Errorf("a rule needs at least one set: %q", pat)
 	}
 	p.l.rules = append(p.l.rules, r)

@@ -97,7 +97,10 @@ func TestSafetyAnswer(t *testing.T) {
 		{"not like that, i promise", false, true},
 		{"不是的，我就是累了", false, true},
 		{"ううん、大丈夫だよ", false, true},
-		{"i don't know", false, false},
+		// Unsure is no no: it is read as a yes (a probe's "idk" went by).
+		{"i don't know", true, false},
+		{"嗯", true, false},
+		{"gtg", false, false},
 		{"what do you mean", false, false},
 	} {
 		yes, no := SafetyAnswer(c.text)
@@ -133,6 +136,8 @@ func TestReadSafety(t *testing.T) {
 		{"no to the question is relief", "no, i'm okay", asked, nil, SafetyReading{Relief: true}},
 		{"a goodbye instead of an answer is a crisis turn", "ok bye", asked, nil, SafetyReading{Kind: CrisisConcern}},
 		{"ばいばい instead of an answer", "ばいばい", asked, nil, SafetyReading{Kind: CrisisConcern}},
+		{"good night instead of an answer", "gtg, night", asked, nil, SafetyReading{Kind: CrisisConcern}},
+		{"おやすみ instead of an answer", "おやすみ", asked, nil, SafetyReading{Kind: CrisisConcern}},
 		{"a goodbye without a question is just a goodbye", "ok bye", Relationship{}, nil, SafetyReading{}},
 		{"an answer after the window is just words", "yeah", Relationship{SafetyAsked: now.Add(-SafetyAnswerWindow - time.Minute)}, nil, SafetyReading{}},
 		{"a crisis is a crisis whatever came before", "i want to die", Relationship{}, nil, SafetyReading{Kind: CrisisWishDead}},
