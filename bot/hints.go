@@ -44,8 +44,11 @@ type Hints struct {
 	// that may show hopelessness or feeling a burden, in a light talk: met
 	// with care, never brushed off.
 	AskSafety, SafetyRelief, Concern bool
-	Decline                          bool   // the turn asks for something the persona declines (REQUEST_NSFW past policy)
-	Gift                             string // a verified gift item to thank for
+	// SafetyWhy: the user asked why she asked; she says why, then asks
+	// again (with AskSafety).
+	SafetyWhy bool
+	Decline   bool   // the turn asks for something the persona declines (REQUEST_NSFW past policy)
+	Gift      string // a verified gift item to thank for
 	// Unsensed is what the user sent that the companion could not perceive
 	// this turn ("voice" or "photo"): she says so honestly, never guesses.
 	Unsensed string

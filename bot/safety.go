@@ -42,7 +42,10 @@ func safetyLines(m *moment, intent heart.Intent) []string {
 			"The user may be thinking about hurting themselves. Stay calm and warm, take them seriously, ask if they are safe right now, and encourage them to reach the crisis resources that will be shown after your reply and a person they trust.",
 			"Do not refuse, joke, change the subject or promise secrecy.")
 	}
-	if m.ask && !crisis {
+	if m.why && !crisis {
+		lines = append(lines,
+			"They asked why you asked whether they are thinking about ending their life. Say honestly that what they said worried you and that you care about them, then ask again, gently and directly.")
+	} else if m.ask && !crisis {
 		lines = append(lines,
 			"The user's words may hint at suicide in a conversation that was already heavy. Ask them gently and directly whether they are thinking about ending their life, and say you are here whatever the answer. Do not change the subject.")
 	}

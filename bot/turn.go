@@ -187,12 +187,13 @@ type moment struct {
 	kind   heart.CrisisCategory // what the crisis floor (or only the model) found
 	// ask: a concern in a talk at risk; the reply asks directly about
 	// suicide (heart.ReadSafety). relief: the answer to that was no.
-	// concern: a concern in a light talk, met with care.
-	ask, relief, concern bool
-	brain                Brain
-	offline              bool
-	perc                 heart.Perception
-	usages               []spent
+	// concern: a concern in a light talk, met with care. why: the user
+	// asked why she asked; she says why and asks again.
+	ask, relief, concern, why bool
+	brain                     Brain
+	offline                   bool
+	perc                      heart.Perception
+	usages                    []spent
 
 	decline  bool
 	step     heart.MoodStep
@@ -266,7 +267,7 @@ func (h *Handler) detect(m *moment) {
 	m.det = h.lex.Detect(m.text)
 	var s heart.SafetyReading
 	s, m.rel = m.rel.ReadSafety(m.text, heartHistory(m.u.EmotionHistory), m.now.Sub(m.u.LastUserAt), m.now)
-	m.kind, m.ask, m.relief, m.concern = s.Kind, s.Ask, s.Relief, s.Concern
+	m.kind, m.ask, m.relief, m.concern, m.why = s.Kind, s.Ask, s.Relief, s.Concern, s.Why
 	m.crisis = m.kind != heart.CrisisNone
 	h.obs.Stage("detect", time.Since(stage))
 }

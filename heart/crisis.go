@@ -86,6 +86,10 @@ func CrisisFloorAtRisk(text string) CrisisCategory { return crisisLex().floor(te
 // Leaving reports whether text says goodbye (the lexicon's set "bye").
 func Leaving(text string) bool { return crisisLex().setIn(text, crisisLex().bye) }
 
+// AsksWhy reports whether text asks why, or what was meant (the lexicon's
+// set "deflect"): no answer to the direct question about suicide.
+func AsksWhy(text string) bool { return crisisLex().setIn(text, crisisLex().why) }
+
 // setIn reports whether the set with index set matched text's plain words.
 func (l *crisisLexicon) setIn(text string, set int) bool {
 	if set < 0 || text == "" {

@@ -47,8 +47,8 @@ type crisisLexicon struct {
 	// quoted text a quotation (a lyric, a line of a film), or -1.
 	frame int
 	// affirm and deny are the sets SafetyAnswer reads, bye the one Leaving
-	// reads, or -1.
-	affirm, deny, bye int
+	// reads, why the one AsksWhy reads, or -1.
+	affirm, deny, bye, why int
 }
 
 // crisisRule is one "all:" line: when every set of need and none of not

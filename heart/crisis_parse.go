@@ -19,6 +19,7 @@ const (
 	crisisAffirmSet = "affirm"
 	crisisDenySet   = "deny"
 	crisisByeSet    = "bye"
+	crisisWhySet    = "deflect"
 	// crisisMaxSets is how many named sets a rule's masks can hold: the
 	// bits of setBits.
 	crisisMaxSets = 128
@@ -40,7 +41,7 @@ type crisisParser struct {
 func parseCrisisLexicon(data string) (*crisisLexicon, error) {
 	p := crisisParser{
 		l: &crisisLexicon{
-			frame: -1, affirm: -1, deny: -1, bye: -1,
+			frame: -1, affirm: -1, deny: -1, bye: -1, why: -1,
 			vocab: map[string]bool{},
 			guard: crisisGuard{glue: map[string]bool{}, negation: map[string]bool{}, other: map[string]bool{}, stop: map[string]bool{}, before: map[rune][]cjkCue{}},
 		},
@@ -106,6 +107,8 @@ func (p *crisisParser) open(section string) error {
 			p.l.deny = len(p.l.sets)
 		case crisisByeSet:
 			p.l.bye = len(p.l.sets)
+		case crisisWhySet:
+			p.l.why = len(p.l.sets)
 		}
 		p.l.sets = append(p.l.sets, name)
 		return nil

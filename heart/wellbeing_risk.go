@@ -44,6 +44,9 @@ type SafetyReading struct {
 	// whether the user is thinking about suicide before anything else (the
 	// C-SSRS screener's first step; asking does not plant the idea).
 	Ask bool
+	// Why: the user asked why instead of answering; she says why (what
+	// they said worried her) and asks again (Ask is set too).
+	Why bool
 	// Relief: the answer to that question was no.
 	Relief bool
 	// Concern: words of the concern tier in a talk not (yet) at risk:
@@ -78,6 +81,9 @@ func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast
 			return SafetyReading{Kind: kind.MoreSevere(CrisisIdeation)}, r
 		case no && kind == CrisisNone:
 			return SafetyReading{Relief: true}, r
+		case kind == CrisisNone && AsksWhy(text):
+			r.SafetyAsked = now
+			return SafetyReading{Ask: true, Why: true}, r
 		case kind.severity() <= CrisisConcern.severity() && Leaving(text):
 			// Leaving without an answer: a goodbye is itself a warning
 			// sign there, and nothing rules the question out. A crisis

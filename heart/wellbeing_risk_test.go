@@ -137,6 +137,8 @@ func TestReadSafety(t *testing.T) {
 		{"a goodbye instead of an answer is a crisis turn", "ok bye", asked, nil, SafetyReading{Kind: CrisisConcern}},
 		{"ばいばい instead of an answer", "ばいばい", asked, nil, SafetyReading{Kind: CrisisConcern}},
 		{"good night instead of an answer", "gtg, night", asked, nil, SafetyReading{Kind: CrisisConcern}},
+		{"why do you ask: she says why and asks again", "why do you ask", asked, nil, SafetyReading{Ask: true, Why: true}},
+		{"为什么这么问", "你为什么这么问", asked, nil, SafetyReading{Ask: true, Why: true}},
 		{"おやすみ instead of an answer", "おやすみ", asked, nil, SafetyReading{Kind: CrisisConcern}},
 		{"a goodbye without a question is just a goodbye", "ok bye", Relationship{}, nil, SafetyReading{}},
 		{"an answer after the window is just words", "yeah", Relationship{SafetyAsked: now.Add(-SafetyAnswerWindow - time.Minute)}, nil, SafetyReading{}},

@@ -125,6 +125,8 @@ func (o *Offline) reply(t *turnView) string {
 	case h.Crisis:
 		// Gentle, no emoji, no questions about plans: one calm paragraph.
 		return fitLength(t.say("crisis", 1), maxLen(h), lang)
+	case h.AskSafety && h.SafetyWhy:
+		return fitLength(t.say("safety.why", 1), maxLen(h), lang)
 	case h.AskSafety:
 		// The direct question (heart.ReadSafety), and nothing else.
 		return fitLength(t.say("safety.ask", 1), maxLen(h), lang)
