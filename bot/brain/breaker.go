@@ -55,13 +55,23 @@ type breaker struct {
 	probe     func(ctx context.Context) error
 
 	mu       sync.Mutex
-	failures int       // consecutive outage failures
+	failures int       // consecutive outage or rejected failures
 	down     bool      // open: calls are refused
 	since    time.Time // when it opened
-	probing  bool      // Run is probing; else allow lets a trial call through
-	interval time.Duration
-	trialAt  time.Time // without Run: when the next trial call may go
-	wake     chan struct{}
+	// rejectedBy is the HTTP status (401, 403) of the answer that opened
+	// the breaker when the server refused the API key rather than went
+	// away; 0 for an outage. A probe cannot tell a refused key from an
+	// accepted one (llama.cpp serves /models without the key), so while it
+	// is set trial calls, not probes, find out when the key works again.
+	rejectedBy int
+	// keyLogged says the refusal was logged; only a call the server
+	// accepted clears it, so a server that keeps refusing the key is
+	// logged once however often the breaker opens.
+	keyLogged bool
+	probing   bool // Run is probing; else allow lets a trial call through
+	interval  time.Duration
+	trialAt   time.Time // without Run: when the next trial call may go
+	wake      chan struct{}
 }
 
 func newBreaker(log *slog.Logger, probe func(context.Context) error) *breaker {
@@ -81,7 +91,7 @@ func (b *breaker) allow() bool {
 	if !b.down {
 		return true
 	}
-	if b.probing {
+	if b.probing && b.rejectedBy == 0 {
 		return false
 	}
 	now := b.now()
@@ -99,6 +109,7 @@ type verdict int
 const (
 	reachable verdict = iota // it answered, even if with a 4xx or bad JSON
 	outage                   // it could not be reached or failed as a server
+	refused                  // it refused the API key (401, 403)
 	unknown                  // the caller gave up: says nothing
 )
 
@@ -112,25 +123,60 @@ func (b *breaker) record(v verdict, err error) {
 		if b.down {
 			b.closeLocked("a call went through")
 		}
+		b.keyLogged = false
 	case outage:
 		b.failures++
+		if b.down && b.rejectedBy != 0 {
+			// A trial call found the server gone: probe for it instead.
+			b.rejectedBy = 0
+			b.wakeLocked()
+		}
 		if b.down || b.failures < b.threshold {
 			return
 		}
-		b.down, b.since = true, b.now()
-		b.interval, b.trialAt = b.first, b.since.Add(b.first)
+		b.openLocked()
 		b.log.Warn("model unreachable: the offline brain answers until it is back",
 			"failures", b.failures, "err", err)
-		select {
-		case b.wake <- struct{}{}:
-		default:
+		b.wakeLocked()
+	case refused:
+		b.failures++
+		if !b.down && b.failures < b.threshold {
+			return
+		}
+		if !b.down {
+			b.openLocked()
+		}
+		b.rejectedBy = statusOf(err)
+		if !b.keyLogged {
+			b.keyLogged = true
+			b.log.Error("model rejects the API key: the offline brain answers until it accepts it (check OPENAI_API_KEY)",
+				"status", b.rejectedBy, "err", err)
 		}
 	}
 }
 
+// openLocked opens the breaker now; the first trial call may go after
+// b.first.
+func (b *breaker) openLocked() {
+	b.down, b.since = true, b.now()
+	b.interval, b.trialAt = b.first, b.since.Add(b.first)
+}
+
+// wakeLocked starts Run's probing, if it is not probing already.
+func (b *breaker) wakeLocked() {
+	select {
+	case b.wake <- struct{}{}:
+	default:
+	}
+}
+
 func (b *breaker) closeLocked(how string) {
-	b.log.Info("model reachable again: answering with it", "down_for", b.now().Sub(b.since).Round(time.Millisecond), "found_by", how)
-	b.down = false
+	msg := "model reachable again: answering with it"
+	if b.rejectedBy != 0 {
+		msg = "model accepts the API key again: answering with it"
+	}
+	b.log.Info(msg, "down_for", b.now().Sub(b.since).Round(time.Millisecond), "found_by", how)
+	b.down, b.rejectedBy = false, 0
 	// One more outage reopens at once: the probe only showed the server
 	// answers, not that a call will.
 	b.failures = b.threshold - 1
@@ -141,6 +187,17 @@ func (b *breaker) state() (down bool, since time.Time) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.down, b.since
+}
+
+// refusal is the HTTP status with which the server refused the API key
+// while the breaker is open for that reason, else 0.
+func (b *breaker) refusal() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.down {
+		return 0
+	}
+	return b.rejectedBy
 }
 
 // run probes the model whenever the breaker opens, at probeFirst doubling
@@ -169,8 +226,8 @@ func (b *breaker) probeUntilUp(ctx context.Context) {
 	t := time.NewTimer(wait)
 	defer t.Stop()
 	for {
-		if down, _ := b.state(); !down {
-			return
+		if down, _ := b.state(); !down || b.refusal() != 0 {
+			return // up, or waiting for a trial call to show the key works
 		}
 		select {
 		case <-ctx.Done():
@@ -213,10 +270,15 @@ func (o *OpenAI) Run(ctx context.Context) {
 	o.breaker.run(ctx)
 }
 
-// Health is nil while the model is reachable (as far as the last calls
-// tell), for /healthz.
+// Health is nil while the model is reachable and accepts the API key (as
+// far as the last calls tell), for /healthz and hearth_brain_up.
 func (o *OpenAI) Health(context.Context) error {
-	if down, since := o.breaker.state(); down {
+	down, since := o.breaker.state()
+	if status := o.breaker.refusal(); down && status != 0 {
+		return fmt.Errorf("%w: the model rejects the API key (HTTP %d) since %s: the offline brain answers",
+			bot.ErrBrainDown, status, since.UTC().Format(time.RFC3339))
+	}
+	if down {
 		return fmt.Errorf("%w since %s: the offline brain answers", bot.ErrBrainDown, since.UTC().Format(time.RFC3339))
 	}
 	return nil
@@ -245,8 +307,11 @@ func classify(ctx context.Context, err error) verdict {
 		return outage
 	}
 	if code := statusOf(err); code > 0 {
-		if code >= http.StatusInternalServerError {
+		switch {
+		case code >= http.StatusInternalServerError:
 			return outage
+		case code == http.StatusUnauthorized || code == http.StatusForbidden:
+			return refused
 		}
 		return reachable
 	}

@@ -213,11 +213,100 @@ func TestBreakerTrialWithoutRun(t *testing.T) {
 	}
 }
 
+// keyServer is a model server that refuses the API key (OpenAI's 401
+// answer, which echoes part of the key) until accept is set, and serves
+// /models without a key, as llama.cpp does.
+type keyServer struct {
+	accept atomic.Bool
+	srv    *httptest.Server
+}
+
+func newKeyServer(t *testing.T) *keyServer {
+	s := &keyServer{}
+	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		switch {
+		case r.URL.Path == "/v1/models":
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"object":"list","data":[{"id":"m","object":"model","owned_by":"test"}]}`)
+		case !s.accept.Load():
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnauthorized)
+			fmt.Fprintf(w, `{"error":{"message":"Incorrect API key provided: %s.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`,
+				strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
+		default:
+			jsonAnswer(`{"ok":true}`, 10, 2)(w, r)
+		}
+	}))
+	t.Cleanup(s.srv.Close)
+	return s
+}
+
+// A server that refuses the API key is as good as down: after
+// BreakerThreshold refusals Health fails (so /healthz and hearth_brain_up
+// say so), the log says once, without the key, that the key is rejected,
+// and probes (which /models would pass without a key) do not close the
+// breaker; a trial call that goes through once the key works does.
+func TestBreakerOpensOnRejectedKey(t *testing.T) {
+	s := newKeyServer(t)
+	tr := newCounting()
+	var logs bottest.Buffer
+	b := downBrain(t, s.srv.URL+"/v1", tr, &logs)
+	ctx, cancel := context.WithCancel(t.Context())
+	var wg sync.WaitGroup
+	wg.Go(func() { b.Run(ctx) })
+	defer func() { cancel(); wg.Wait() }()
+
+	if err := b.Health(t.Context()); err != nil {
+		t.Fatalf("Health before any call = %v", err)
+	}
+	for i := range BreakerThreshold {
+		_, err := b.Complete(t.Context(), perceptionReq())
+		if status := statusOf(err); status != http.StatusUnauthorized {
+			t.Fatalf("call %d: err = %v, want the 401", i+1, err)
+		}
+		assertNoKey(t, err, nil)
+	}
+	err := b.Health(t.Context())
+	if !errors.Is(err, bot.ErrBrainDown) || !strings.Contains(err.Error(), "rejects the API key") {
+		t.Fatalf("Health = %v, want ErrBrainDown saying the key is rejected", err)
+	}
+	// Trial calls keep finding the key refused: still down, logged once.
+	waitFor(t, func() bool {
+		b.Complete(t.Context(), perceptionReq())
+		return tr.count("/v1/chat/completions") >= BreakerThreshold+2
+	}, "trial calls while the key is refused")
+	if err := b.Health(t.Context()); err == nil {
+		t.Fatal("Health ok while the key is refused")
+	}
+	if n := tr.count("/v1/models"); n != 0 {
+		t.Errorf("%d probes of /models, want none: they pass without a key", n)
+	}
+	s.accept.Store(true)
+	waitFor(t, func() bool {
+		_, err := b.Complete(t.Context(), perceptionReq())
+		return err == nil
+	}, "a trial call with the key accepted")
+	if err := b.Health(t.Context()); err != nil {
+		t.Fatalf("Health after the key works = %v", err)
+	}
+	out := logs.String()
+	if n := strings.Count(out, "model rejects the API key"); n != 1 {
+		t.Errorf("'model rejects the API key' logged %d times, want once:\n%s", n, out)
+	}
+	if !strings.Contains(out, "model accepts the API key again") {
+		t.Errorf("no line saying the key works again:\n%s", out)
+	}
+	if strings.Contains(out, testKey) || strings.Contains(out, "model unreachable") {
+		t.Errorf("log has the key or calls the model unreachable:\n%s", out)
+	}
+}
+
 func TestClassify(t *testing.T) {
 	live := context.Background()
 	gone, cancel := context.WithCancel(context.Background())
 	cancel()
-	refused := &net.OpError{Op: "dial", Net: "tcp", Err: &net.AddrError{Err: "x"}}
+	dialErr := &net.OpError{Op: "dial", Net: "tcp", Err: &net.AddrError{Err: "x"}}
 	tests := []struct {
 		name string
 		ctx  context.Context
@@ -226,11 +315,13 @@ func TestClassify(t *testing.T) {
 	}{
 		{"ok", live, nil, reachable},
 		{"refused", live, fmt.Errorf("post: %w", syscall.ECONNREFUSED), outage},
-		{"dial", live, refused, outage},
+		{"dial", live, dialErr, outage},
 		{"dns", live, &net.DNSError{Err: "no such host", Name: "model.invalid", IsNotFound: true}, outage},
 		{"503", live, &openai.APIError{HTTPStatusCode: 503}, outage},
 		{"400", live, &openai.APIError{HTTPStatusCode: 400}, reachable},
-		{"401", live, &openai.RequestError{HTTPStatusCode: 401}, reachable},
+		{"401", live, &openai.RequestError{HTTPStatusCode: 401}, refused},
+		{"403", live, &openai.APIError{HTTPStatusCode: 403}, refused},
+		{"404", live, &openai.APIError{HTTPStatusCode: 404}, reachable},
 		{"deadline", live, fmt.Errorf("complete: %w", context.DeadlineExceeded), outage},
 		{"stream cut", live, ErrStreamCut, outage},
 		{"bad json", live, errors.New("answer is not a JSON object"), reachable},
