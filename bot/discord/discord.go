@@ -128,7 +128,7 @@ type Transport struct {
 	now   func() time.Time
 
 	// shards are the gateway sessions; shards[0] is s. Only Run's
-	// goroutine changes the slice (see openShards).
+	// goroutine changes the slice (see openShards), holding mu.
 	shards []*shard
 
 	wake chan struct{} // an event was queued
@@ -243,10 +243,39 @@ func (t *Transport) onReady(sh *shard, r *discordgo.Ready) {
 
 // onDisconnect wakes Run to reconnect the shard. It never blocks.
 func (t *Transport) onDisconnect(sh *shard) {
+	t.setFailing(sh, true)
 	sh.down.Store(true)
 	select {
 	case t.disc <- struct{}{}:
 	default:
+	}
+}
+
+// FailingSince is when the first shard whose gateway is down dropped, or the
+// zero time while every shard is connected: the daemon's /healthz reports
+// Discord down once this lasts. Run reconnects on its own meanwhile.
+func (t *Transport) FailingSince() time.Time {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var since time.Time
+	for _, sh := range t.shards {
+		if !sh.failing.IsZero() && (since.IsZero() || sh.failing.Before(since)) {
+			since = sh.failing
+		}
+	}
+	return since
+}
+
+// setFailing records that shard sh's gateway dropped (keeping the time of
+// the first drop) or is connected again.
+func (t *Transport) setFailing(sh *shard, failing bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case !failing:
+		sh.failing = time.Time{}
+	case sh.failing.IsZero():
+		sh.failing = t.now()
 	}
 }
 

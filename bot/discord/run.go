@@ -166,8 +166,10 @@ func (t *Transport) reconnect(ctx context.Context, sh *shard) error {
 		err := t.open(ctx, sh)
 		switch {
 		case errors.Is(err, discordgo.ErrWSAlreadyOpen):
+			t.setFailing(sh, false)
 			return nil // a stale signal (our own close); the gateway is up
 		case err == nil:
+			t.setFailing(sh, false)
 			t.log.Info("discord: gateway reconnected", "shard", sh.id, "attempts", attempt)
 			return nil
 		}

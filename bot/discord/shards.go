@@ -42,6 +42,9 @@ type shard struct {
 	s     *discordgo.Session
 	conns *connTracker
 	down  atomic.Bool // disconnected; Run reconnects it
+	// failing is when the gateway dropped, zero while it is connected;
+	// guarded by the Transport's mu.
+	failing time.Time
 }
 
 // newShard prepares the session of shard id; it does not connect. Every
@@ -103,7 +106,9 @@ func (t *Transport) openShards(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		t.mu.Lock() // FailingSince reads the slice from other goroutines
 		t.shards = append(t.shards, sh)
+		t.mu.Unlock()
 	}
 	timer := time.NewTimer(0)
 	defer timer.Stop()
@@ -123,6 +128,7 @@ func (t *Transport) openShards(ctx context.Context) error {
 			}
 			return err
 		}
+		t.setFailing(sh, false)
 		self, _ := t.ids()
 		t.log.Info("discord: connected", "bot", self, "shard", sh.id, "shards", count)
 	}

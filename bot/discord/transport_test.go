@@ -497,6 +497,33 @@ func TestResumeAfterDrop(t *testing.T) {
 	})
 }
 
+// FailingSince says since when the gateway is down, from the drop on, for
+// as long as reconnecting fails, and clears once a session is back, so
+// the daemon can report Discord down during an outage it rides out.
+func TestFailingSinceTracksTheGateway(t *testing.T) {
+	f := newFakeDiscord(t)
+	r := start(t, f, func(c *Config) { c.OpenTimeout = 200 * time.Millisecond })
+	if got := r.tr.FailingSince(); !got.IsZero() {
+		t.Fatalf("FailingSince = %v while connected, want zero", got)
+	}
+	f.Snapshot(func(f *discordtest.Server) { f.Silent = true }) // reconnects time out
+	f.Drop()
+	eventually(t, "the drop noticed", func() bool { return !r.tr.FailingSince().IsZero() })
+	first := r.tr.FailingSince()
+	eventually(t, "a failed reconnect", func() bool {
+		n := 0
+		f.Snapshot(func(f *discordtest.Server) { n = f.Closed })
+		return n >= 2
+	})
+	if got := r.tr.FailingSince(); !got.Equal(first) {
+		t.Errorf("FailingSince moved from %v to %v while reconnects failed", first, got)
+	}
+	f.Snapshot(func(f *discordtest.Server) { f.Silent = false })
+	eventually(t, "the gateway back", func() bool { return r.tr.FailingSince().IsZero() })
+	f.Dispatch("MESSAGE_CREATE", message("f1", "dm1", "", "42", "back"))
+	r.rec.waitMessage(t, "f1")
+}
+
 func TestDisallowedIntents(t *testing.T) {
 	f := newFakeDiscord(t)
 	f.CloseOnIdentify = closeDisallowedIntents

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -88,6 +89,9 @@ type Transport struct {
 	now           func() time.Time
 	self          self
 	selfUser      tgbotapi.User
+
+	mu      sync.Mutex
+	failing time.Time // when the first poll failed since the last that worked; zero while polls work
 }
 
 var _ bot.Transport = (*Transport)(nil)
@@ -178,11 +182,13 @@ func (t *Transport) Run(ctx context.Context, in bot.Inbound) error {
 	offset := t.loadOffset(ctx)
 	failures := 0
 	for ctx.Err() == nil {
+		started := t.now()
 		updates, status, err := t.poll(ctx, offset)
 		if err != nil {
 			if ctx.Err() != nil {
 				break
 			}
+			t.setFailing(started)
 			code, retryAfter := failure(err, status)
 			if code == codeUnauthorized {
 				return fmt.Errorf("telegram getUpdates: %w", err)
@@ -203,6 +209,7 @@ func (t *Transport) Run(ctx context.Context, in bot.Inbound) error {
 			continue
 		}
 		failures = 0
+		t.setFailing(time.Time{})
 		// The offset is saved once per batch, after the handler stored every
 		// update of it: a crash mid-batch only redelivers updates the handler
 		// already stored and dedupes, and a busy bot saves one write per
@@ -214,6 +221,26 @@ func (t *Transport) Run(ctx context.Context, in bot.Inbound) error {
 		}
 	}
 	return nil
+}
+
+// FailingSince is when getUpdates started failing (the start of the first
+// failed poll since the last one that worked), or the zero time while
+// polls work: the daemon's /healthz reports Telegram down once this lasts.
+// A failing poll is only logged by Run, which retries it for ever.
+func (t *Transport) FailingSince() time.Time {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.failing
+}
+
+// setFailing records a failed poll that started at since, or with the zero
+// time a poll that worked.
+func (t *Transport) setFailing(since time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if since.IsZero() || t.failing.IsZero() {
+		t.failing = since
+	}
 }
 
 // poll runs one getUpdates long poll from offset. It returns the HTTP status

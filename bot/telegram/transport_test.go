@@ -389,6 +389,34 @@ func TestPollRecoversFromServerErrors(t *testing.T) {
 	}
 }
 
+// FailingSince says since when polls fail (the first failed poll, not the
+// latest), so the daemon can report Telegram down, and clears as soon as a
+// poll works again.
+func TestFailingSinceTracksPolls(t *testing.T) {
+	f := telegramtest.NewServer(t, testToken)
+	const failures = 3
+	for range failures {
+		f.Fail("getUpdates", 502, "<html>Bad Gateway</html>")
+	}
+	tr := newTransport(t, f, newMemCursors(), nil)
+	if !tr.FailingSince().IsZero() {
+		t.Fatal("failing before the first poll")
+	}
+	in := &recInbound{}
+	run(t, tr, in)
+	waitFor(t, "the first failed poll", func() bool { return !tr.FailingSince().IsZero() })
+	first := tr.FailingSince()
+	waitFor(t, "the last failed poll", func() bool { return len(f.CallsTo("getUpdates")) >= failures })
+	if got := tr.FailingSince(); !got.IsZero() && !got.Equal(first) {
+		t.Errorf("FailingSince moved from %v to %v while polls kept failing", first, got)
+	}
+	f.Push("message", telegramtest.TextMessage(1, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "hi"))
+	waitFor(t, "delivery after the failures", func() bool { return len(in.messages()) == 1 })
+	if got := tr.FailingSince(); !got.IsZero() {
+		t.Errorf("FailingSince = %v after a poll worked, want zero", got)
+	}
+}
+
 func TestRunFailsOnProxyUnauthorizedPage(t *testing.T) {
 	f := telegramtest.NewServer(t, testToken)
 	tr := newTransport(t, f, newMemCursors(), nil)

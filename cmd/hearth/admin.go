@@ -9,6 +9,8 @@ import (
 
 	"hearth/bot"
 	"hearth/bot/admin"
+	"hearth/bot/discord"
+	"hearth/bot/telegram"
 	"hearth/lifeloop"
 	"hearth/store"
 )
@@ -16,17 +18,46 @@ import (
 // ActiveWindow is who counts as an active user: wrote in the last day.
 const ActiveWindow = 24 * time.Hour
 
-// transportHealth records whether each transport's Run is still going, for
-// /healthz.
+// TransportDownAfter is how long a running transport's link to its platform
+// (Telegram's getUpdates, a Discord gateway) may keep failing before
+// /healthz reports the transport down (hearth's choice: longer than a
+// blip, which Telegram's poll backoff and Discord's reconnects ride out in
+// seconds, and short enough for an alert to fire within a few scrapes).
+const TransportDownAfter = time.Minute
+
+// linkWatch is what a platform transport adds to bot.Transport: since when
+// its link has been failing, the zero time while it works.
+type linkWatch interface {
+	FailingSince() time.Time
+}
+
+var (
+	_ linkWatch = (*telegram.Transport)(nil)
+	_ linkWatch = (*discord.Transport)(nil)
+)
+
+// transportHealth records, for /healthz, whether each transport's Run is
+// still going and, for those that say, whether their link to the platform
+// works.
 type transportHealth struct {
+	now       func() time.Time
+	downAfter time.Duration // TransportDownAfter; tests shorten it
+	links     map[string]linkWatch
+
 	mu    sync.Mutex
 	state map[string]error // nil: running
 }
 
 func newTransportHealth(ts []bot.Transport) *transportHealth {
-	th := &transportHealth{state: make(map[string]error, len(ts))}
+	th := &transportHealth{
+		now: time.Now, downAfter: TransportDownAfter,
+		links: make(map[string]linkWatch, len(ts)), state: make(map[string]error, len(ts)),
+	}
 	for _, t := range ts {
 		th.state[t.Name()] = nil
+		if l, ok := t.(linkWatch); ok {
+			th.links[t.Name()] = l
+		}
 	}
 	return th
 }
@@ -40,11 +71,26 @@ func (th *transportHealth) stopped(name string, err error) {
 	th.mu.Unlock()
 }
 
+// check is transport name's /healthz check: failing once its Run stopped,
+// or once its link has failed for downAfter. It names no error of the
+// link: /healthz is served without a token, and the log has the details.
 func (th *transportHealth) check(name string) admin.Check {
 	return func(context.Context) error {
 		th.mu.Lock()
-		defer th.mu.Unlock()
-		return th.state[name]
+		err := th.state[name]
+		th.mu.Unlock()
+		if err != nil {
+			return err
+		}
+		l, ok := th.links[name]
+		if !ok {
+			return nil
+		}
+		since := l.FailingSince()
+		if down := th.now().Sub(since); !since.IsZero() && down >= th.downAfter {
+			return fmt.Errorf("unreachable since %s (%s): retrying, see the log", since.UTC().Format(time.RFC3339), down.Round(time.Second))
+		}
+		return nil
 	}
 }
 
