@@ -136,6 +136,11 @@ func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger)
 		}
 	} else if db.lock, err = acquireLock(path); err != nil {
 		return nil, err
+	} else if db.lock.stale != "" {
+		// The kernel dropped the lock when that process ended (a crash,
+		// a kill -9): nobody holds the file, and the operator learns that
+		// the last run did not stop cleanly.
+		log.Warn("taking over a stale instance lock: its holder ended without letting go", "lock", db.lock.path, "previous", db.lock.stale)
 	}
 	defer func() {
 		if err != nil {

@@ -39,6 +39,10 @@ type instanceLock struct {
 	f    *os.File
 	path string
 	db   *os.File // the database file, flocked
+	// stale is the holder line a process that died holding the lock left
+	// in the lock file ("" for a fresh file): the new holder says, once,
+	// that it takes the instance over.
+	stale string
 }
 
 // lockAttempts bounds acquireLock's retries when holders keep letting go
@@ -88,7 +92,8 @@ func acquireLock(dbPath string) (*instanceLock, error) {
 			_ = f.Close() // its holder removed it as we opened it: try again
 			continue
 		}
-		l := &instanceLock{f: f, path: lockPath}
+		stale, _ := io.ReadAll(io.LimitReader(f, maxHolderLine))
+		l := &instanceLock{f: f, path: lockPath, stale: strings.TrimSpace(string(stale))}
 		if l.db, err = lockDatabase(dbPath); err != nil {
 			return nil, errors.Join(err, l.release())
 		}

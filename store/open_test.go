@@ -1,10 +1,12 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -158,6 +160,42 @@ func TestInstanceLock(t *testing.T) {
 	}
 	if err := db2.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestStaleLockTakeoverIsLogged: a lock file left by a process that died
+// holding it (the kernel dropped the flock, the file and its holder line
+// stay) is taken over, and the log says so once, naming the old holder; a
+// clean start says nothing of the kind.
+func TestStaleLockTakeoverIsLogged(t *testing.T) {
+	ctx := context.Background()
+	db, path := openTest(t)
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	clean, err := Open(ctx, path, Options{Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := clean.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(logs.String(), "stale") {
+		t.Fatalf("a clean start logged a stale lock:\n%s", logs.String())
+	}
+	const crashed = "pid=4194304 host=gone since=2024-01-02T03:04:05Z"
+	if err := os.WriteFile(path+lockSuffix, []byte(crashed+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db2, err := Open(ctx, path, Options{Logger: log})
+	if err != nil {
+		t.Fatalf("a stale lock file was not taken over: %v", err)
+	}
+	defer db2.Close()
+	if n := strings.Count(logs.String(), "taking over a stale instance lock"); n != 1 || !strings.Contains(logs.String(), crashed) {
+		t.Errorf("want one line taking over the lock of %q:\n%s", crashed, logs.String())
 	}
 }
 
