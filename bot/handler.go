@@ -199,6 +199,12 @@ func (h *Handler) Recover(ctx context.Context) error {
 	return nil
 }
 
+// InFlight is what Drain would wait for now: the turns queued or running
+// and the reflections running. The daemon logs it when it starts to stop.
+func (h *Handler) InFlight() (turns, reflections int) {
+	return h.queues.size(), h.reflect.running()
+}
+
 // Drain waits until every queued turn and reflection has finished and the
 // writes they left queued are committed.
 func (h *Handler) Drain() {

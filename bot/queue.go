@@ -15,6 +15,7 @@ type chatQueues struct {
 	sem     chan struct{}
 	wg      sync.WaitGroup
 	ctx     context.Context
+	jobs    int // queued or running, under mu
 }
 
 func newChatQueues(ctx context.Context, limit int) *chatQueues {
@@ -31,6 +32,7 @@ func (q *chatQueues) push(chat string, job func(context.Context)) {
 	defer q.mu.Unlock()
 	_, busy := q.pending[chat]
 	q.pending[chat] = append(q.pending[chat], job)
+	q.jobs++
 	if busy {
 		return
 	}
@@ -55,7 +57,17 @@ func (q *chatQueues) work(chat string) {
 		q.sem <- struct{}{}
 		job(q.ctx)
 		<-q.sem
+		q.mu.Lock()
+		q.jobs--
+		q.mu.Unlock()
 	}
+}
+
+// size is how many jobs are queued or running.
+func (q *chatQueues) size() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.jobs
 }
 
 // wait blocks until every queued job has run.

@@ -57,6 +57,13 @@ func (r *reflector) trigger(userID string) {
 
 func (r *reflector) wait() { r.wg.Wait() }
 
+// running is how many reflections are in flight.
+func (r *reflector) running() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.inflight)
+}
+
 // reflectAnswer is the [[hearth:reflect]] JSON object (DESIGN §9), plus
 // the values of episodes whose reply carried no trailer (seed 002: the
 // worker fills them later), each in the trailer's own format with an id.

@@ -311,6 +311,9 @@ func TestKill9MidTurnAnswersOnceAfterRestart(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("restart exit %d: %s", r.code, r.stderr)
 	}
+	if n := strings.Count(r.stderr, "taking over a stale instance lock"); n != 1 {
+		t.Errorf("restart after kill -9 logged the stale lock %d times, want once:\n%s", n, r.stderr)
+	}
 	if n := strings.Count(r.stdout, llm.reply); n != 1 {
 		t.Fatalf("answered %d times after restart:\n%s", n, r.stdout)
 	}
@@ -322,6 +325,72 @@ func TestKill9MidTurnAnswersOnceAfterRestart(t *testing.T) {
 	if !strings.Contains(st.stdout, `"messages": 1,`) {
 		t.Errorf("state after recovery:\n%s", st.stdout)
 	}
+}
+
+// TestStopIsAnnounced: SIGTERM is logged the moment it arrives, with the
+// turns still in flight, not only when a hung model finally lets the drain
+// end; the end of the drain is logged too; and a console daemon says that
+// it stops because its input ended.
+func TestStopIsAnnounced(t *testing.T) {
+	llm := newFakeLLM(t)
+	llm.hold = make(chan struct{})
+	db := filepath.Join(t.TempDir(), "luna.db")
+	env := []string{"OPENAI_BASE_URL=" + llm.URL(), "OPENAI_API_KEY=test-key-123456"}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := hearthCmd(ctx, env, "run", "--db", db, "--persona", examplePersona(t), "--console")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	var stderr bottest.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the daemon to start", func() bool { return strings.Contains(stderr.String(), "hearth running") })
+	io.WriteString(stdin, "are you there?\n")
+	select {
+	case <-llm.replySeen:
+	case <-ctx.Done():
+		t.Fatal("the reply call never reached the brain")
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the stop announced while the reply hangs", func() bool {
+		return strings.Contains(stderr.String(), "stopping: draining")
+	})
+	line := lineWith(stderr.String(), "stopping: draining")
+	if !strings.Contains(line, "signal terminated") || !strings.Contains(line, "turns=1") {
+		t.Errorf("stop line %q does not name the signal and the one turn in flight", line)
+	}
+	if strings.Contains(stderr.String(), "stopping: drained") {
+		t.Errorf("drain logged as finished while the reply still hangs:\n%s", stderr.String())
+	}
+	close(llm.hold)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("SIGTERM exit: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "stopping: drained") {
+		t.Errorf("the end of the drain was not logged:\n%s", stderr.String())
+	}
+
+	r := runHearth(t, "", nil, "run", "--db", db, "--console")
+	if line := lineWith(r.stderr, "stopping: draining"); r.code != 0 || !strings.Contains(line, "end of console input") {
+		t.Errorf("console daemon at end of input: exit %d, stop line %q:\n%s", r.code, line, r.stderr)
+	}
+}
+
+// lineWith is the first line of s containing sub, or "".
+func lineWith(s, sub string) string {
+	for l := range strings.Lines(s) {
+		if strings.Contains(l, sub) {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
 }
 
 func TestBadInputExitsNonZeroAndLeavesTheFileAlone(t *testing.T) {

@@ -20,12 +20,14 @@ import (
 var version = "dev"
 
 func main() {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancelCause(context.Background())
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
 	go func() {
-		<-sigs
-		cancel() // first signal: stop taking work, drain, exit 0
+		sig := <-sigs
+		// First signal: stop taking work, drain, exit 0. The cause is
+		// what the daemon's "stopping" line names.
+		cancel(fmt.Errorf("signal %v", sig))
 		<-sigs
 		fmt.Fprintln(os.Stderr, "hearth: second signal, exiting without draining")
 		os.Exit(1)

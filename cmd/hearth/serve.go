@@ -149,6 +149,9 @@ func discordShards(v string) (int, error) {
 	return n, nil
 }
 
+// errEndOfInput is why a console daemon stops by itself: its stdin ended.
+var errEndOfInput = errors.New("end of console input")
+
 // errNoTransport is why `hearth run` refuses to start with nothing to talk
 // on (exit status 2, which the systemd unit does not restart).
 var errNoTransport = errors.New("no transport configured: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN, or pass --console (stdin is not a terminal)")
@@ -249,8 +252,8 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 		}
 	}
 
-	runCtx, stop := context.WithCancel(ctx)
-	defer stop()
+	runCtx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
 	var wg sync.WaitGroup
 	failed := make(chan error, len(transports)+1) // why a transport or the admin API stopped
 	for _, t := range transports {
@@ -273,8 +276,15 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	})
 	log.Info("hearth running", "persona", inst.persona.Name, "db", inst.db.Path())
 	<-runCtx.Done()
+	// Said at once: with a hung model the drain below can take as long as
+	// a reply's deadline, and a silent stop looks like a hang.
+	turns, reflections := h.InFlight()
+	log.Info("stopping: draining in-flight turns and reflections", "why", context.Cause(runCtx).Error(),
+		"turns", turns, "reflections", reflections)
+	began := time.Now()
 	wg.Wait()
 	h.Drain()
+	log.Info("stopping: drained", "took", time.Since(began).Round(time.Millisecond))
 	log.Info("hearth stopped; every accepted message was answered or stays queued")
 	close(failed)
 	var failures []error
@@ -315,7 +325,7 @@ func newEngine(ctx context.Context, inst *instance, transports []bot.Transport, 
 // runTransport runs one transport until ctx ends. Its failure, named after
 // it, goes to failed; a failure or the end of console input stops the
 // whole daemon.
-func runTransport(ctx context.Context, stop context.CancelFunc, t bot.Transport, h *bot.Handler, health *transportHealth, failed chan<- error, log *slog.Logger) {
+func runTransport(ctx context.Context, stop context.CancelCauseFunc, t bot.Transport, h *bot.Handler, health *transportHealth, failed chan<- error, log *slog.Logger) {
 	err := t.Run(ctx, h)
 	health.stopped(t.Name(), err)
 	if err != nil {
@@ -325,20 +335,23 @@ func runTransport(ctx context.Context, stop context.CancelFunc, t bot.Transport,
 		failed <- err
 		log.Error("transport stopped", "transport", t.Name(), "err", err)
 	}
-	if err != nil || t.Name() == bot.PlatformConsole {
-		stop() // end of console input, or a dead transport: shut down
+	switch {
+	case err != nil:
+		stop(err) // a dead transport: shut down
+	case t.Name() == bot.PlatformConsole && ctx.Err() == nil:
+		stop(errEndOfInput)
 	}
 }
 
 // runAdmin serves the admin API on wg until ctx ends; if it cannot, the
 // daemon stops and its failure goes to failed (a non-zero exit).
-func runAdmin(ctx context.Context, stop context.CancelFunc, wg *sync.WaitGroup, srv *admin.Server, inst *instance, metrics *admin.Metrics, failed chan<- error) {
+func runAdmin(ctx context.Context, stop context.CancelCauseFunc, wg *sync.WaitGroup, srv *admin.Server, inst *instance, metrics *admin.Metrics, failed chan<- error) {
 	readGauges(ctx, inst.db, inst.persona, metrics)
 	wg.Go(func() {
 		if err := srv.Run(ctx); err != nil {
 			inst.log.Error("admin API stopped", "err", err)
 			failed <- err
-			stop()
+			stop(fmt.Errorf("admin API: %w", err))
 		}
 	})
 	wg.Go(func() {
