@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -95,6 +96,9 @@ type DB struct {
 	writer *sql.DB // nil when ReadOnly; exactly one connection
 	reader *sql.DB // mode=ro pool
 	lock   *instanceLock
+	// guard holds a shared flock on the file while a ReadOnly DB reads it
+	// immutable (see quietGuard); nil otherwise.
+	guard  *os.File
 	schema int
 
 	// The checkpointer moves WAL frames into the database in the
@@ -202,7 +206,7 @@ func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger)
 		return nil, fmt.Errorf("open %s: instance file is not writable: %w", path, err)
 	}
 
-	if db.reader, err = openReader(ctx, path); err != nil {
+	if db.reader, err = openReader(ctx, path, false); err != nil {
 		return nil, err
 	}
 	db.schema = SchemaVersion
@@ -260,7 +264,8 @@ func openReadOnly(ctx context.Context, path string) (_ *DB, err error) {
 			_ = db.Close()
 		}
 	}()
-	if db.reader, err = openReader(ctx, path); err != nil {
+	db.guard = quietGuard(path)
+	if db.reader, err = openReader(ctx, path, db.guard != nil); err != nil {
 		return nil, err
 	}
 	// The WAL of a running daemon may hold a newer header than the file.
@@ -277,8 +282,12 @@ func openReadOnly(ctx context.Context, path string) (_ *DB, err error) {
 	return db, nil
 }
 
-func openReader(ctx context.Context, path string) (*sql.DB, error) {
-	r := openCached(dsn(path, true))
+func openReader(ctx context.Context, path string, immutable bool) (*sql.DB, error) {
+	d := dsn(path, true)
+	if immutable {
+		d += "&immutable=1"
+	}
+	r := openCached(d)
 	r.SetMaxOpenConns(readPoolSize)
 	r.SetMaxIdleConns(readPoolSize)
 	if err := r.PingContext(ctx); err != nil {
@@ -310,6 +319,30 @@ func dsn(path string, readOnly bool) string {
 	// calls (at most one statement's pages).
 	b.WriteString("&_pragma=temp_store(MEMORY)")
 	return b.String()
+}
+
+// quietGuard makes a ReadOnly open of a file nobody writes leave nothing
+// behind. In WAL mode even a mode=ro connection creates FILE-wal and
+// FILE-shm (SQLite "WAL-mode read-only databases"), which it cannot remove
+// again, and fails in a directory it cannot write. SQLite's immutable=1
+// reads the file alone, without locks, WAL or shared memory, which is
+// right only while nobody writes it and no WAL holds committed pages. So:
+// when no writer holds the database file's flock (see lockDatabase) and
+// no -wal with frames is there, quietGuard returns the file holding a
+// shared flock, which keeps a writer from starting until the reader is
+// closed, and the reader opens immutable. Otherwise (a daemon runs, a
+// crash left a WAL, the file system has no flock) it returns nil and the
+// reader opens mode=ro, reading the WAL as usual.
+func quietGuard(path string) *os.File {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB) != nil || walHasFrames(path) {
+		_ = f.Close()
+		return nil
+	}
+	return f
 }
 
 // walHasFrames reports whether a non-empty -wal file sits next to path, in
@@ -362,6 +395,10 @@ func (db *DB) Close() error {
 	if db.lock != nil {
 		errs = append(errs, db.lock.release())
 		db.lock = nil
+	}
+	if db.guard != nil {
+		errs = append(errs, db.guard.Close()) // drops its shared flock
+		db.guard = nil
 	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("close %s: %w", db.path, err)

@@ -58,3 +58,15 @@ func mustUser(t testing.TB, db *DB, id string) User {
 	}
 	return u
 }
+
+// waitUntil polls cond until it holds or a generous deadline passes.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}

@@ -149,40 +149,69 @@ func lockDatabase(dbPath string) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", dbPath, err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		defer f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			holder := "another process"
-			if pid := flockHolder(f); pid > 0 {
-				holder = "pid=" + strconv.Itoa(pid)
-			}
-			return nil, &LockedError{Path: dbPath, Holder: holder + " (through another name of the same file, or after its lock file was deleted)"}
+	deadline, retried := time.Now().Add(readerWait), false
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return f, nil
 		}
-		return nil, fmt.Errorf("lock %s: %w", dbPath, err)
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			_ = f.Close()
+			return nil, fmt.Errorf("lock %s: %w", dbPath, err)
+		}
+		pid, reading := flockHolder(f)
+		if pid == 0 && !retried {
+			retried = true // the holder may have let go since: look once more
+			continue
+		}
+		if reading && time.Now().Before(deadline) {
+			// hearth state or export reads the file (quietGuard) and is
+			// done in a moment: wait for it rather than fail the start.
+			time.Sleep(readerPoll)
+			continue
+		}
+		_ = f.Close()
+		holder := "another process"
+		if pid > 0 {
+			holder = "pid=" + strconv.Itoa(pid)
+		}
+		if reading {
+			return nil, &LockedError{Path: dbPath, Holder: holder + " (reading it: hearth state or export)"}
+		}
+		return nil, &LockedError{Path: dbPath, Holder: holder + " (through another name of the same file, or after its lock file was deleted)"}
 	}
-	return f, nil
 }
+
+// A writer starting while hearth state or export reads the file with no
+// daemon running (their shared flock, see quietGuard) waits up to
+// readerWait for them, checking every readerPoll; hearth's choice: a state
+// read takes milliseconds, an export of a long history a second or two.
+const (
+	readerWait = 10 * time.Second
+	readerPoll = 20 * time.Millisecond
+)
 
 // procLocks lists the kernel's file locks on Linux (proc(5)); elsewhere it
 // does not exist and the holder goes unnamed.
 const procLocks = "/proc/locks"
 
-// flockHolder finds the pid holding a flock on f's file in procLocks, or 0.
-// A line reads "1: FLOCK  ADVISORY  WRITE 4242 fd:01:123456 0 EOF", the
-// device as hex major:minor (proc(5)); blocked waiters' lines carry "->".
-func flockHolder(f *os.File) int {
+// flockHolder finds the pid holding a flock on f's file in procLocks, or 0,
+// and whether it is a shared (READ) lock. A line reads "1: FLOCK
+// ADVISORY  WRITE 4242 fd:01:123456 0 EOF", the device as hex major:minor
+// (proc(5)); blocked waiters' lines carry "->".
+func flockHolder(f *os.File) (pid int, reading bool) {
 	fi, err := f.Stat()
 	if err != nil {
-		return 0
+		return 0, false
 	}
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
-		return 0
+		return 0, false
 	}
 	want := fmt.Sprintf("%02x:%02x:%d", devMajor(uint64(st.Dev)), devMinor(uint64(st.Dev)), uint64(st.Ino))
 	pl, err := os.Open(procLocks)
 	if err != nil {
-		return 0
+		return 0, false
 	}
 	defer pl.Close()
 	sc := bufio.NewScanner(pl)
@@ -192,10 +221,10 @@ func flockHolder(f *os.File) int {
 			continue // a waiter ("->" shifts the fields), a POSIX lock or another file
 		}
 		if pid, err := strconv.Atoi(fields[4]); err == nil {
-			return pid
+			return pid, fields[3] == "READ"
 		}
 	}
-	return 0
+	return 0, false
 }
 
 // devMajor and devMinor split a Linux dev_t as glibc's gnu_dev_major and

@@ -349,6 +349,94 @@ func TestReadOnlyDoesNotModifyClosedFile(t *testing.T) {
 	}
 }
 
+// TestReadOnlyLeavesNothingBehind: with no daemon running, a ReadOnly
+// open (hearth state, hearth export) creates no -wal or -shm beside the
+// file (which a user who may read it but not write its directory could
+// not create at all), changes nothing, and a writer starting meanwhile
+// waits for it instead of failing.
+func TestReadOnlyLeavesNothingBehind(t *testing.T) {
+	ctx := context.Background()
+	db, path := openTest(t)
+	mustUser(t, db, "telegram:1")
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	before := fileSum(t, path)
+	ro, err := Open(ctx, path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if us, err := ro.Users(ctx); err != nil || len(us) != 1 {
+		t.Fatalf("Users = %v, %v", us, err)
+	}
+	onlyFile := func(when string) {
+		t.Helper()
+		entries, _ := os.ReadDir(filepath.Dir(path))
+		for _, e := range entries {
+			if e.Name() != filepath.Base(path) {
+				t.Errorf("%s: %s beside the instance", when, e.Name())
+			}
+		}
+	}
+	onlyFile("while reading")
+	if fileSum(t, path) != before {
+		t.Error("ReadOnly changed the file")
+	}
+
+	// A writer starting now waits for the reader to close.
+	opened := make(chan error, 1)
+	go func() {
+		w, err := Open(ctx, path, Options{})
+		if err == nil {
+			err = w.Close()
+		}
+		opened <- err
+	}()
+	waitUntil(t, "the writer to take the lock file", func() bool {
+		_, err := os.Stat(path + lockSuffix)
+		return err == nil
+	})
+	if err := ro.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-opened; err != nil {
+		t.Fatalf("a writer starting beside a reader: %v, want it to wait", err)
+	}
+}
+
+// TestReadOnlyReadsALeftoverWAL: a WAL left by a crash holds committed
+// pages the file does not, so ReadOnly must read it (mode=ro), not the
+// file alone.
+func TestReadOnlyReadsALeftoverWAL(t *testing.T) {
+	ctx := context.Background()
+	db, path := openTest(t)
+	db.stopCheckpoints() // keep the user in the WAL, as a crash would
+	<-db.checkpointsDone
+	db.stopCheckpoints = nil
+	mustUser(t, db, "telegram:1")
+	crashed := filepath.Join(t.TempDir(), "crashed.db")
+	for _, suffix := range []string{"", "-wal"} {
+		b, err := os.ReadFile(path + suffix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(crashed+suffix, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !walHasFrames(crashed) {
+		t.Fatal("setup: the copy has no WAL frames")
+	}
+	ro, err := Open(ctx, crashed, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if us, err := ro.Users(ctx); err != nil || len(us) != 1 {
+		t.Fatalf("Users = %v, %v; want the user committed in the WAL", us, err)
+	}
+}
+
 func TestSharedWriterBesideDaemon(t *testing.T) {
 	ctx := context.Background()
 	daemon, path := openTest(t)
