@@ -275,14 +275,29 @@ func (o *OpenAI) Run(ctx context.Context) {
 func (o *OpenAI) Health(context.Context) error {
 	down, since := o.breaker.state()
 	if status := o.breaker.refusal(); down && status != 0 {
-		return fmt.Errorf("%w: the model rejects the API key (HTTP %d) since %s: the offline brain answers",
-			bot.ErrBrainDown, status, since.UTC().Format(time.RFC3339))
+		return keyRejectedError{status: status, since: since}
 	}
 	if down {
 		return fmt.Errorf("%w since %s: the offline brain answers", bot.ErrBrainDown, since.UTC().Format(time.RFC3339))
 	}
 	return nil
 }
+
+// keyRejectedError is Health's answer while the server refuses the API
+// key: bot.ErrBrainDown for errors.Is, in words that do not call the
+// server unreachable.
+type keyRejectedError struct {
+	status int
+	since  time.Time
+}
+
+func (e keyRejectedError) Error() string {
+	return fmt.Sprintf("the model rejects the API key (HTTP %d) since %s: the offline brain answers",
+		e.status, e.since.UTC().Format(time.RFC3339))
+}
+
+// Is makes errors.Is(err, bot.ErrBrainDown) hold.
+func (e keyRejectedError) Is(target error) bool { return target == bot.ErrBrainDown }
 
 // probe asks the server for its model list: cheap, no tokens, served by
 // OpenAI, llama.cpp, vLLM, Ollama and SGLang alike. Any answer below 500

@@ -268,7 +268,7 @@ func TestBreakerOpensOnRejectedKey(t *testing.T) {
 		assertNoKey(t, err, nil)
 	}
 	err := b.Health(t.Context())
-	if !errors.Is(err, bot.ErrBrainDown) || !strings.Contains(err.Error(), "rejects the API key") {
+	if !errors.Is(err, bot.ErrBrainDown) || !strings.Contains(err.Error(), "rejects the API key") || strings.Contains(err.Error(), "unreachable") {
 		t.Fatalf("Health = %v, want ErrBrainDown saying the key is rejected", err)
 	}
 	// Trial calls keep finding the key refused: still down, logged once.
