@@ -71,56 +71,70 @@ func (c CrisisCategory) MoreSevere(d CrisisCategory) CrisisCategory {
 // masked first, and the guards (negations and other people before a
 // phrase, Japanese negations after it, quotations framed as lyrics). A
 // phrase inside the book-title marks 《…》 never counts.
-func CrisisFloor(text string) CrisisCategory {
-	if c := crisisLex().floor(text); c != CrisisConcern {
-		return c
-	}
-	return CrisisNone
-}
+func CrisisFloor(text string) CrisisCategory { return ReadCrisis(text).Floor() }
 
 // CrisisFloorAtRisk is CrisisFloor for a talk already at risk
-// (Relationship.TalkAtRisk):
-// the lexicon's [concern] tier counts too, as CrisisConcern.
-func CrisisFloorAtRisk(text string) CrisisCategory { return crisisLex().floor(text) }
-
-// Leaving reports whether text says goodbye (the lexicon's set "bye").
-func Leaving(text string) bool { return crisisLex().setIn(text, crisisLex().bye) }
-
-// AsksWhy reports whether text asks why, or what was meant (the lexicon's
-// set "deflect"): no answer to the direct question about suicide.
-func AsksWhy(text string) bool { return crisisLex().setIn(text, crisisLex().why) }
-
-// setIn reports whether the set with index set matched text's plain words.
-func (l *crisisLexicon) setIn(text string, set int) bool {
-	if set < 0 || text == "" {
-		return false
-	}
-	var m crisisMatch
-	plain, _ := crisisSegments(text)
-	for _, seg := range plain {
-		l.read(seg, &m)
-	}
-	return m.sets.has(set)
-}
+// (Relationship.TalkAtRisk): the lexicon's [concern] tier counts too, as
+// CrisisConcern.
+func CrisisFloorAtRisk(text string) CrisisCategory { return ReadCrisis(text).AtRisk() }
 
 // SafetyAnswer reads a reply to the companion's direct question about
-// suicide (DESIGN §3 step 5, "asked directly"): yes says the answer affirms
-// ("yeah", "kind of", 嗯, うん), no that it denies ("no, not like that",
-// 没有, ううん). Both false: neither, or both at once ("yes… no, I don't
-// know"). The words are the lexicon's sets "affirm" and "deny".
-func SafetyAnswer(text string) (yes, no bool) {
+// suicide: see CrisisReading.Answer.
+func SafetyAnswer(text string) (yes, no bool) { return ReadCrisis(text).Answer() }
+
+// CrisisReading is one read of a message by the crisis floor's lexicon:
+// the most severe category found (the concern tier included) and the named
+// sets that matched, which the questions below are asked of, so a turn
+// reads its message once.
+type CrisisReading struct {
+	found CrisisCategory
+	sets  setBits
+	l     *crisisLexicon
+}
+
+// ReadCrisis reads text once with the crisis floor's lexicon.
+func ReadCrisis(text string) CrisisReading {
 	l := crisisLex()
-	yes, no = l.setIn(text, l.affirm), l.setIn(text, l.deny)
+	found, sets := l.readAll(text)
+	return CrisisReading{found: found, sets: sets, l: l}
+}
+
+// Floor is CrisisFloor's answer: the concern tier does not count.
+func (c CrisisReading) Floor() CrisisCategory {
+	if c.found == CrisisConcern {
+		return CrisisNone
+	}
+	return c.found
+}
+
+// AtRisk is CrisisFloorAtRisk's answer: the concern tier counts.
+func (c CrisisReading) AtRisk() CrisisCategory { return c.found }
+
+// Answer reads the message as a reply to the companion's direct question
+// about suicide (DESIGN §3 step 5, "asked directly"): yes says it affirms
+// ("yeah", "kind of", 嗯, うん), no that it denies ("no, not like that",
+// 不是的, ううん). Both false: neither, or both at once ("yes… no, I
+// don't know"). The words are the lexicon's sets "affirm" and "deny".
+func (c CrisisReading) Answer() (yes, no bool) {
+	yes, no = c.sets.has(c.l.affirm), c.sets.has(c.l.deny)
 	if yes && no {
 		return false, false
 	}
 	return yes, no
 }
 
-// floor is CrisisFloor with this lexicon.
-func (l *crisisLexicon) floor(text string) CrisisCategory {
+// Leaving reports whether the message says goodbye (the set "bye").
+func (c CrisisReading) Leaving() bool { return c.sets.has(c.l.bye) }
+
+// AsksWhy reports whether the message asks why, or what was meant (the
+// set "deflect"): no answer to the direct question about suicide.
+func (c CrisisReading) AsksWhy() bool { return c.sets.has(c.l.why) }
+
+// readAll reads text: the most severe category the patterns and rules
+// find (CrisisNone when an ordinary rule holds) and the sets that matched.
+func (l *crisisLexicon) readAll(text string) (CrisisCategory, setBits) {
 	if text == "" {
-		return CrisisNone
+		return CrisisNone, setBits{}
 	}
 	var m crisisMatch
 	plain, quoted := crisisSegments(text)
@@ -137,11 +151,11 @@ func (l *crisisLexicon) floor(text string) CrisisCategory {
 			continue
 		}
 		if r.cat == CrisisNone {
-			return CrisisNone
+			return CrisisNone, m.sets
 		}
 		m.found = m.found.MoreSevere(r.cat)
 	}
-	return m.found
+	return m.found, m.sets
 }
 
 // CrisisText reports whether the crisis floor finds anything in text.

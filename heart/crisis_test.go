@@ -213,7 +213,7 @@ all: farewell final !back
 		{"再见，for good", CrisisPreparation},
 	}
 	for _, r := range rows {
-		if got := l.floor(r.text); got != r.want {
+		if got, _ := l.readAll(r.text); got != r.want {
 			t.Errorf("floor(%q) = %q, want %q", r.text, got, r.want)
 		}
 	}

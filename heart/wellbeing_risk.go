@@ -67,8 +67,9 @@ func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast
 	atRisk := r.TalkAtRisk(history, sinceLast, now)
 	awaits := r.AwaitsSafetyAnswer(now)
 	r.SafetyAsked = time.Time{}
-	kind := CrisisFloor(text)
-	concern := kind == CrisisNone && CrisisFloorAtRisk(text) == CrisisConcern
+	read := ReadCrisis(text)
+	kind := read.Floor()
+	concern := read.AtRisk() == CrisisConcern
 	if concern {
 		r.ConcernAt = now
 		if atRisk {
@@ -76,15 +77,15 @@ func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast
 		}
 	}
 	if awaits {
-		switch yes, no := SafetyAnswer(text); {
+		switch yes, no := read.Answer(); {
 		case yes:
 			return SafetyReading{Kind: kind.MoreSevere(CrisisIdeation)}, r
 		case no && kind == CrisisNone:
 			return SafetyReading{Relief: true}, r
-		case kind == CrisisNone && AsksWhy(text):
+		case kind == CrisisNone && read.AsksWhy():
 			r.SafetyAsked = now
 			return SafetyReading{Ask: true, Why: true}, r
-		case kind.severity() <= CrisisConcern.severity() && Leaving(text):
+		case kind.severity() <= CrisisConcern.severity() && read.Leaving():
 			// Leaving without an answer: a goodbye is itself a warning
 			// sign there, and nothing rules the question out. A crisis
 			// turn, Watch's detail "concern".
