@@ -108,6 +108,6 @@ func (h *Handler) replyHints(m *moment, hist []heart.HistoryTurn) Hints {
 		Crisis: m.crisis, AskSafety: m.ask && !m.crisis, SafetyWhy: m.why && !m.crisis, SafetyRelief: m.relief, Concern: m.concern && !m.crisis, Decline: m.decline, InnerState: u.InnerState,
 		Memories: shownMemories(m.mems, m.rel.Score, m.strategy.UseMemory, m.in.ChatKind == string(ChatGroup)),
 		Recent:   historyMessages(hist), Now: m.now.In(h.loc),
-		Recalled: recalledHints(m.recalled), Greeting: m.greeting,
+		Recalled: recalledHints(m.recalled), Greeting: m.greeting, FollowUps: m.followUps,
 	}
 }

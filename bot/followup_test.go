@@ -168,7 +168,7 @@ func TestSeed003_ReturnAfterTwelveSilentDays(t *testing.T) {
 // TestFollowUpToldAboutIsNotAsked: a follow-up due today is offered to the
 // next day's check-in (the message that made it does not count as telling
 // how it went); one the user already told about after its day is resolved
-// and never offered.
+// and never offered, and the new talk's reply asks after the other.
 func TestFollowUpToldAboutIsNotAsked(t *testing.T) {
 	sh := shanghai(t)
 	c := bottest.NewClock(time.Date(2026, 3, 9, 9, 0, 0, 0, sh))
@@ -181,13 +181,55 @@ func TestFollowUpToldAboutIsNotAsked(t *testing.T) {
 		t.Fatalf("due on Tuesday: %+v", due)
 	}
 	c.Add(24 * time.Hour)
+	// Wednesday, a new talk: the exam is told about, so resolved; the
+	// dentist is what the reply asks after (askAfter), so asked.
 	e.talk(t, c, msg("t1", "the exam went fine!"))
-	due := e.h.About(ctx, e.user(t, "telegram:t1"), c.Now()).FollowUps
-	if len(due) != 1 || due[0].About != "dentist" {
-		t.Fatalf("due on Wednesday after telling about the exam: %+v", due)
+	if due := e.h.About(ctx, e.user(t, "telegram:t1"), c.Now()).FollowUps; len(due) != 0 {
+		t.Fatalf("due on Wednesday after telling about the exam and being asked about the dentist: %+v", due)
 	}
 	fs, _ := e.db.FollowUps(ctx, "telegram:t1")
-	if len(fs) != 2 || fs[1].About != "exam" || !fs[1].Resolved {
-		t.Fatalf("follow-ups %+v: want the exam resolved", fs)
+	if len(fs) != 2 || fs[1].About != "exam" || !fs[1].Resolved || !fs[1].AskedAt.IsZero() || fs[0].About != "dentist" || fs[0].AskedAt.IsZero() {
+		t.Fatalf("follow-ups %+v: want the exam resolved, the dentist asked", fs)
+	}
+}
+
+// TestANewTalkAsksHowItWent: the user comes back the day after "my job
+// interview is tomorrow" and the first reply of the new talk asks how it
+// went, once (a probe's "I'm back" the day after got "I hear you."); with a
+// model, the context note says so; a user who tells how it went first is
+// not asked.
+func TestANewTalkAsksHowItWent(t *testing.T) {
+	ctx := context.Background()
+	c := bottest.NewClock(time.Date(2026, 3, 9, 19, 0, 0, 0, time.UTC))
+	e := offlineEnv(t, "en", c)
+	e.talk(t, c, msg("a1", "my job interview is tomorrow, wish me luck"))
+	c.Set(time.Date(2026, 3, 11, 8, 0, 0, 0, time.UTC))
+	if got := e.say(t, "a1", "hi, I'm back"); !strings.Contains(got, "interview go") {
+		t.Errorf("back the day after the interview: %q, want how it went", got)
+	}
+	if open, err := e.db.OpenFollowUps(ctx, "telegram:a1", "2026-01-01", "2026-12-31", 0); err != nil || len(open) != 0 {
+		t.Fatalf("open follow-ups after asking: %+v, %v", open, err)
+	}
+	c.Set(time.Date(2026, 3, 12, 8, 0, 0, 0, time.UTC))
+	if got := e.say(t, "a1", "hi again"); strings.Contains(got, "interview") {
+		t.Errorf("asked again a day later: %q", got)
+	}
+
+	// Told first: resolved, not asked.
+	e.talk(t, c, msg("a2", "my driving test is tomorrow"))
+	c.Set(time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC))
+	if got := e.say(t, "a2", "the driving test went great!"); strings.Contains(got, "how did") || strings.Contains(got, "How did") {
+		t.Errorf("asked how it went after being told: %q", got)
+	}
+
+	// With a model: the context note asks it to ask.
+	m := newEnv(t, func(cfg *bot.Config) { cfg.Now = c.Now })
+	c.Set(time.Date(2026, 3, 20, 19, 0, 0, 0, time.UTC))
+	m.talk(t, c, msg("a3", "my exam is tomorrow"))
+	c.Set(time.Date(2026, 3, 22, 8, 0, 0, 0, time.UTC))
+	m.talk(t, c, msg("a3", "morning!"))
+	reqs := m.brain.replies("a3")
+	if n := len(reqs); n != 2 || !strings.Contains(note(reqs[1]), "ask how it went") || !strings.Contains(note(reqs[1]), "exam") {
+		t.Fatalf("%d replies; the second's context note:\n%s", n, note(reqs[len(reqs)-1]))
 	}
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -105,4 +106,47 @@ func (h *Handler) toldSince(ctx context.Context, userID string, f store.FollowUp
 		}
 	}
 	return false
+}
+
+// FollowUpTalkGap is how long the user must have been quiet for their
+// message to open a new talk in which a reply may ask after a follow-up
+// (hearth's choice: a few hours; within a talk the subject is theirs).
+const FollowUpTalkGap = 3 * time.Hour
+
+// askAfter picks the open follow-up a reply asks about: a user back for a
+// new talk in a private chat after its day, with nothing hard to say, is
+// asked how it went, once ("I'm back" the day after "my interview is
+// tomorrow": "How did your interview go?"). One this very message tells
+// about is resolved instead.
+func (h *Handler) askAfter(ctx context.Context, m *moment) {
+	if m.in.ChatKind != string(ChatPrivate) || m.first || m.crisis || m.ask || m.concern || m.greeting != "" ||
+		m.det.Emotion.Category() == heart.CategoryNegative || m.now.Sub(m.u.LastUserAt) < FollowUpTalkGap {
+		return
+	}
+	text := strings.ToLower(heart.Fold(m.text))
+	var told []int64
+	for _, f := range h.followUpsDue(ctx, m.u, m.now) {
+		switch {
+		case strings.Contains(text, strings.ToLower(heart.Fold(f.About))):
+			told = append(told, f.ID)
+		case len(m.followUps) == 0: // one question at a time, the earliest
+			m.followUps = []FollowUp{f}
+		}
+	}
+	if err := h.cfg.Store.ResolveFollowUps(ctx, told); err != nil {
+		h.log.Warn("resolve follow-ups", "user", m.u.ID, "err", err)
+	}
+	for _, f := range m.followUps {
+		note := fmt.Sprintf("Earlier they mentioned %q, due %s, and that day has passed. If it suits what they say, ask how it went.", f.About, f.Due)
+		m.returnNote = strings.TrimSpace(m.returnNote + "\n" + note)
+	}
+}
+
+// followUpIDs are the ids of fs.
+func followUpIDs(fs []FollowUp) []int64 {
+	ids := make([]int64, 0, len(fs))
+	for _, f := range fs {
+		ids = append(ids, f.ID)
+	}
+	return ids
 }

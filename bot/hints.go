@@ -82,8 +82,9 @@ type Hints struct {
 	// their words (lifeloop, once per absence): what seed 003 §7.1's third
 	// greeting asks after.
 	Heavy string
-	// FollowUps are dated things the user mentioned whose day has passed
-	// (lifeloop): the check-in may ask how one went.
+	// FollowUps are dated things the user mentioned whose day has passed:
+	// the check-in (lifeloop), or the first reply of a new talk, may ask
+	// how one went.
 	FollowUps []FollowUp
 }
 

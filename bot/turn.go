@@ -212,6 +212,7 @@ type moment struct {
 	recalled   []recollection
 	greeting   string
 	returnNote string
+	followUps  []FollowUp // the follow-up this reply asks after (askAfter)
 
 	reply, trailer string
 
@@ -251,6 +252,7 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, fir
 	if err := h.recall(ctx, m, past); err != nil {
 		return store.Turn{}, err
 	}
+	h.askAfter(ctx, m)
 	h.look(ctx, m)
 	req := h.compose(ctx, m)
 	m.senseRequest(&req)
@@ -409,7 +411,7 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 
 	res := store.Turn{
 		InboundID: in.ID, User: u, Episode: ep, Memories: memWrites,
-		Recalled: recalledRefs(m.recalled), FollowUps: h.followUps(m, refl.FollowUps),
+		Recalled: recalledRefs(m.recalled), FollowUps: h.followUps(m, refl.FollowUps), AskedFollowUps: followUpIDs(m.followUps),
 		Signals: storeSignals(u.ID, now, m.signals), Usage: storeUsage(u.ID, now, m.usages),
 		Daily: &store.DailyPoint{UserID: u.ID, Day: now.In(h.loc).Format(time.DateOnly), Mood: m.step.Mood, Affinity: m.rel.Score},
 	}

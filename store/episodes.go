@@ -167,6 +167,11 @@ func commitTurn(ctx context.Context, tx querier, t Turn) (ids []int64, err error
 	if err := addTurnFollowUps(ctx, tx, t, episode.ID); err != nil {
 		return nil, err
 	}
+	for _, id := range t.AskedFollowUps {
+		if _, err := tx.ExecContext(ctx, markFollowUpAsked, toNano(t.Episode.At), id); err != nil {
+			return nil, fmt.Errorf("follow-up %d asked: %w", id, err)
+		}
+	}
 	// The episode is indexed last: the memory upserts use a statement
 	// journal, which would flush the index's pending terms as a segment of
 	// their own.

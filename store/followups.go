@@ -89,10 +89,14 @@ func (db *DB) OpenFollowUps(ctx context.Context, userID, since, before string, l
 		ORDER BY due, id LIMIT ?`, userID, since, before, limitArg(limit))
 }
 
+// markFollowUpAsked records when a follow-up was asked about (asked_at,
+// then id).
+const markFollowUpAsked = "UPDATE follow_ups SET asked_at = ? WHERE id = ?"
+
 // MarkFollowUpsAsked records that the life loop asked about these
 // follow-ups at at: they are not asked about again.
 func (db *DB) MarkFollowUpsAsked(ctx context.Context, ids []int64, at time.Time) error {
-	return db.closeFollowUps(ctx, "UPDATE follow_ups SET asked_at = ? WHERE id = ?", toNano(at), ids)
+	return db.closeFollowUps(ctx, markFollowUpAsked, toNano(at), ids)
 }
 
 // ResolveFollowUps records that the user told how these went before they

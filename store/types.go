@@ -209,6 +209,9 @@ type Turn struct {
 	// FollowUps are dated things the user mentioned (issue 11 item 5),
 	// stored from the episode; UserID defaults to User.ID.
 	FollowUps []FollowUp `json:"follow_ups,omitempty"`
+	// AskedFollowUps are open follow-ups this reply asks about (a user back
+	// for a new talk after their day): marked asked with the turn.
+	AskedFollowUps []int64 `json:"asked_follow_ups,omitempty"`
 	// Recalled is what the recall stage put in the reply prompt, recorded
 	// on the episode for /why.
 	Recalled []RecallRef `json:"recalled,omitempty"`

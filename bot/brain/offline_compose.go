@@ -392,6 +392,12 @@ func (t *turnView) compose() []part {
 	if done {
 		return parts
 	}
+	if len(t.h.FollowUps) > 0 && leaving == "" && !hard && !welcome {
+		// A dated thing whose day has passed, the first reply of a new
+		// talk (Handler.askAfter): how did it go? That is the question.
+		add(t.sayWith("ask.followup", 3, map[string]string{"your_thing": t.k.yourThing(t.h.FollowUps[0].About, t.lang)}), prioQuestion)
+		return parts
+	}
 	if strings.EqualFold(t.h.Lingering, string(heart.LabelAnger)) && t.h.RefusalAllowed {
 		// Seed 002 refusal knobs: still upset, so the reply says so.
 		add(t.say("cool", 4), prioCool)
