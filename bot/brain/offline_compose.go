@@ -394,7 +394,12 @@ func (t *turnView) compose() []part {
 	}
 	if len(t.h.FollowUps) > 0 && leaving == "" && !hard && !welcome {
 		// A dated thing whose day has passed, the first reply of a new
-		// talk (Handler.askAfter): how did it go? That is the question.
+		// talk (Handler.askAfter): how did it go? That is the question, the
+		// only one ("Did you sleep all right?" goes).
+		for i := range parts {
+			parts[i].text = statements(parts[i].text, t.lang)
+		}
+		parts = slices.DeleteFunc(parts, func(p part) bool { return p.text == "" })
 		add(t.sayWith("ask.followup", 3, map[string]string{"your_thing": t.k.yourThing(t.h.FollowUps[0].About, t.lang)}), prioQuestion)
 		return parts
 	}
