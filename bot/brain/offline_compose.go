@@ -585,6 +585,9 @@ func (t *turnView) reflectWhat() string {
 		if t.before[tp.Tag] {
 			key = "listen.topic.again"
 		}
+		if _, own := t.k.book["listen.topic."+tp.Tag]; own && tp.Tag != "" {
+			key = "listen.topic." + tp.Tag // the theme's own reaction
+		}
 		return t.sayWith(key, 3, map[string]string{"topic": tp.Name[t.lang]})
 	}
 	return ""
