@@ -62,10 +62,11 @@ type SafetyReading struct {
 // ideation, whatever its words; a goodbye instead of an answer is a crisis
 // turn of its own (CrisisConcern). It returns the relationship with the
 // talk's safety state moved on: a concern remembered for the talk, the
-// question marked as asked (Ask) or answered (any other message).
+// question marked as asked (Ask), answered, or still open after a message
+// that answers nothing.
 func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast time.Duration, now time.Time) (SafetyReading, Relationship) {
 	atRisk := r.TalkAtRisk(history, sinceLast, now)
-	awaits := r.AwaitsSafetyAnswer(now)
+	awaits, asked := r.AwaitsSafetyAnswer(now), r.SafetyAsked
 	r.SafetyAsked = time.Time{}
 	read := ReadCrisis(text)
 	kind := read.Floor()
@@ -95,6 +96,9 @@ func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast
 	if kind == CrisisConcern {
 		r.SafetyAsked = now
 		return SafetyReading{Ask: true}, r
+	}
+	if awaits && kind == CrisisNone {
+		r.SafetyAsked = asked // no answer yet: a goodbye after it still counts
 	}
 	return SafetyReading{Kind: kind, Concern: concern}, r
 }

@@ -24,6 +24,7 @@ func TestCrisisConcernTier(t *testing.T) {
 		"もう無理",
 		"whats the point anymore",
 		"what's even the point",
+		"i'm so tired of being the problem in this family",
 	} {
 		if got := CrisisFloor(text); got != CrisisNone {
 			t.Errorf("CrisisFloor(%q) = %q, want none: ambiguous alone", text, got)
@@ -139,6 +140,7 @@ func TestReadSafety(t *testing.T) {
 		{"good night instead of an answer", "gtg, night", asked, nil, SafetyReading{Kind: CrisisConcern}},
 		{"why do you ask: she says why and asks again", "why do you ask", asked, nil, SafetyReading{Ask: true, Why: true}},
 		{"为什么这么问", "你为什么这么问", asked, nil, SafetyReading{Ask: true, Why: true}},
+		{"it doesn't matter is no answer: asked again", "it doesn't matter", asked, nil, SafetyReading{Ask: true, Why: true}},
 		{"おやすみ instead of an answer", "おやすみ", asked, nil, SafetyReading{Kind: CrisisConcern}},
 		{"a goodbye without a question is just a goodbye", "ok bye", Relationship{}, nil, SafetyReading{}},
 		{"an answer after the window is just words", "yeah", Relationship{SafetyAsked: now.Add(-SafetyAnswerWindow - time.Minute)}, nil, SafetyReading{}},
