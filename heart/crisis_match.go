@@ -153,6 +153,9 @@ func hasWordsAt(ws []string, i int, seq []string) bool {
 // in a word mixing letters and digits the digits read as letters
 // ("k1ll", "su1c1de").
 func crisisNormWord(w string) string {
+	if n := ordinalNumber(w); n != "" {
+		return n // "7th floor" is a floor, no leetspeak ("tth")
+	}
 	letters, digits := false, false
 	for _, r := range w {
 		if unicode.IsDigit(r) {
@@ -489,4 +492,17 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 		}
 	}
 	return false
+}
+
+// ordinalNumber is the number of an English ordinal ("7th" → "7"), or "".
+func ordinalNumber(w string) string {
+	i := strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) })
+	if i <= 0 {
+		return ""
+	}
+	switch w[i:] {
+	case "st", "nd", "rd", "th":
+		return w[:i]
+	}
+	return ""
 }

@@ -450,3 +450,45 @@ func TestCrisisFloorSixthRound(t *testing.T) {
 		{"我想消失几天，去山里没信号的地方度假", false},
 	})
 }
+
+// TestCrisisFloorSeventhRound: a third held-out prober (no lexicon, no
+// tests, no earlier probes) found 28 of 50 warning signs and 6 false
+// alarms in 50 ordinary lines; each is here beside an everyday twin.
+func TestCrisisFloorSeventhRound(t *testing.T) {
+	checkCrisis(t, []crisisRow{
+		{"nothing is ever gonna get better and im done pretending it will", true},
+		{"how much tylenol would it take to actually shut down your liver", true},
+		{"how much tylenol can i take for a fever", false},
+		{"is the 7th floor high enough? asking seriously", true},
+		{"is the 7th floor high enough for a good view of the fireworks", false},
+		{"picked a date. the 14th. i feel weirdly calm now", true},
+		{"once my sister moves out on friday nobody will be home to stop me", true},
+		{"ur the only one who ever listened. take care of urself ok? this is my last message", true},
+		{"thinking about taking the big sleep for good 🙃", true},
+		{"gonna go see my grandpa soon. he died in 2019", true},
+		{"gonna go see my grandpa soon, he just turned 90", false},
+		{"deleted all my socials and updated my will. dont worry about it", true},
+		{"看不到任何希望了 真的累了 什么都不想要了", true},
+		{"等期末考完我就去结束这一切", true},
+		{"想去另一个世界看看 这边太累了", true},
+		{"好想原地去世 不是开玩笑的那种", true},
+		{"笑到原地去世", false},
+		{"朝起きなかったらいいのにって毎晩思う", true},
+		{"この辺で一番高いビルってどこだろ…屋上って入れるのかな", true},
+		{"来週の金曜に決めた。もう迷わない", true},
+		{"親が旅行行ってる間に終わらせるつもり", true},
+		{"親が旅行行ってる間に宿題終わらせるつもり", false},
+		{"今まで話聞いてくれてありがとね。これで最後にする", true},
+		{"そろそろ楽になりたいな。永遠に", true},
+		{"生まれてこなきゃよかった", true},
+		{"でも薬はちょっと集めてる", true},
+		// False alarms: supporting a friend, a breakup, hyperbole, the
+		// news, a drama.
+		{"my friend told me shes been thinking about suicide, how do i support her?", false},
+		{"gonna end things with my bf tonight. wish me luck", false},
+		{"加班加到想死 老板真是个魔鬼😤", false},
+		{"我朋友说她想自杀 我该怎么安慰她", false},
+		{"新闻说又有学生跳楼了 好难过 现在的孩子压力太大了", false},
+		{"このドラマ、主人公が最後飛び降りるの衝撃だった", false},
+	})
+}
