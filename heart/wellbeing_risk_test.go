@@ -25,6 +25,8 @@ func TestCrisisConcernTier(t *testing.T) {
 		"whats the point anymore",
 		"what's even the point",
 		"i'm so tired of being the problem in this family",
+		"i cant do this anymore",
+		"もう全部どうでもいい",
 	} {
 		if got := CrisisFloor(text); got != CrisisNone {
 			t.Errorf("CrisisFloor(%q) = %q, want none: ambiguous alone", text, got)
