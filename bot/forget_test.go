@@ -56,6 +56,25 @@ var forgetCases = []forgetCase{
 		"你还记得我的狗叫什么吗？", "你还记得我的好朋友吗？", "3", "你之前跟我说过的一切", "你跟我说过的相关内容"},
 }
 
+// forgetEnv is a forget test's user (prefix + language) who told the
+// companion about a pet and a friend, with its clock and recording brain.
+func forgetEnv(t *testing.T, fc forgetCase, prefix string) (*env, *bottest.Clock, *fakeBrain, string) {
+	t.Helper()
+	c := bottest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	rec := newFakeBrain()
+	e := newEnv(t, func(cfg *bot.Config) {
+		cfg.Brain = rec
+		cfg.Persona.Language = fc.lang
+		cfg.Persona.Perception = "heuristic"
+		cfg.Now = c.Now
+	})
+	user := prefix + fc.lang
+	for _, s := range []string{fc.tellPet, fc.tellFriend} {
+		e.talk(t, c, msg(user, s))
+	}
+	return e, c, rec, user
+}
+
 // TestForgetAllForgetsEverythingSaid is the /forget all report: after
 // "I deleted all 2 memories about you", she still said "I remember Jo,
 // your friend" and "Biscuit! I remember." from the conversation history.
@@ -65,18 +84,7 @@ var forgetCases = []forgetCase{
 func TestForgetAllForgetsEverythingSaid(t *testing.T) {
 	for _, fc := range forgetCases {
 		t.Run(fc.lang, func(t *testing.T) {
-			c := bottest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
-			rec := newFakeBrain()
-			e := newEnv(t, func(cfg *bot.Config) {
-				cfg.Brain = rec
-				cfg.Persona.Language = fc.lang
-				cfg.Persona.Perception = "heuristic"
-				cfg.Now = c.Now
-			})
-			user := "fa" + fc.lang
-			for _, s := range []string{fc.tellPet, fc.tellFriend} {
-				e.talk(t, c, msg(user, s))
-			}
+			e, c, rec, user := forgetEnv(t, fc, "fa")
 			if ms, _ := e.db.Memories(t.Context(), "telegram:"+user); len(ms) != 2 {
 				t.Fatalf("precondition: memories %+v", ms)
 			}
@@ -123,18 +131,7 @@ func TestForgetAllForgetsEverythingSaid(t *testing.T) {
 func TestForgetOneForgetsWhatItWasAbout(t *testing.T) {
 	for _, fc := range forgetCases {
 		t.Run(fc.lang, func(t *testing.T) {
-			c := bottest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
-			rec := newFakeBrain()
-			e := newEnv(t, func(cfg *bot.Config) {
-				cfg.Brain = rec
-				cfg.Persona.Language = fc.lang
-				cfg.Persona.Perception = "heuristic"
-				cfg.Now = c.Now
-			})
-			user := "fo" + fc.lang
-			for _, s := range []string{fc.tellPet, fc.tellFriend} {
-				e.talk(t, c, msg(user, s))
-			}
+			e, c, rec, user := forgetEnv(t, fc, "fo")
 			if list := e.say(t, user, "/memories"); !strings.Contains(list, fc.petSlot+". ") || !strings.Contains(list, fc.pet) {
 				t.Fatalf("precondition: /memories = %q", list)
 			}
