@@ -1,6 +1,7 @@
 package brain
 
 import (
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -165,96 +166,106 @@ const maxQuoteRunes = 60
 // name?" is not answered with "my sister's name is Mia"), unless both tell
 // of the same event; see notSaid for what is never quoted.
 func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
-	needle := strings.ToLower(firstGroup(t.k.about, "about", t.h.Text))
-	var tags []string
-	for _, tp := range t.topics {
-		tags = append(tags, tp.Tag)
-	}
-	// "what I was worried about" is about what they said worried.
-	feel := t.k.feelingIn(t.h.Text)
-	// "你还记得我被裁员的事吗" is about the time they said they were laid off.
-	sits := subjects(t.k.situationsIn(t.h.Text, "", false))
-	// "when is Clara's wedding?" is about what they said of Clara.
-	var names []string
-	for _, f := range t.known {
-		if n := f.fields["name"]; len(f.kind.Dict) > 0 && n != "" && strings.Contains(strings.ToLower(t.h.Text), strings.ToLower(n)) {
-			names = append(names, strings.ToLower(n))
-		}
-	}
-	// The words asked about themselves first; their theme or a word of
-	// theirs only where nothing says them (loose).
-	loose := false
-	matches := func(text string) bool {
-		ss := t.k.situationsIn(text, "", false) // read once per message
-		if t.k.notSaid(text, t.h.Text, ss) {
-			return false
-		}
-		for _, n := range names {
-			if strings.Contains(strings.ToLower(text), n) {
-				return true
-			}
-		}
-		if len(sits) > 0 {
-			// The event is what was asked for ("where was I laid off?"): any
-			// message telling it answers, whatever fact kind the words ask.
-			for s := range subjects(ss) {
-				if sits[s] {
-					return true
-				}
-			}
-		}
-		if asked != nil && !t.k.asks(text, asked) {
-			return false
-		}
-		if needle != "" {
-			if loose {
-				return t.k.saysOf(text, needle)
-			}
-			return strings.Contains(strings.ToLower(text), needle)
-		}
-		for _, tp := range t.k.topicsIn(text) {
-			for _, tag := range tags {
-				if tp.Tag == tag {
-					return true
-				}
-			}
-		}
-		if feel != "" && len(tags) == 0 {
-			if t.k.feelingIn(text) == feel {
-				return true
-			}
-			for _, s := range ss {
-				if s.Kind == kindContent && s.Feel.Label == feel {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	if needle == "" && len(tags) == 0 && feel == "" && len(sits) == 0 && len(names) == 0 {
+	q := t.recallQueryOf(asked)
+	if q.needle == "" && len(q.tags) == 0 && q.feel == "" && len(q.sits) == 0 && len(q.names) == 0 {
 		return t.recallShared(asked)
 	}
-	for _, loose = range []bool{false, true} {
-		if loose && needle == "" {
+	for _, q.loose = range []bool{false, true} {
+		if q.loose && q.needle == "" {
 			break // nothing looser to try
 		}
 		for _, r := range t.h.Recalled {
-			if matches(r.Text) {
-				return quoteOf(r.Text, matches), t.when(r.At), true
+			if q.answers(r.Text) {
+				return quoteOf(r.Text, q.answers), t.when(r.At), true
 			}
 		}
 		for _, m := range t.h.Memories {
-			if matches(m) {
-				return quoteOf(m, matches), t.say("when.before", 7), true
+			if q.answers(m) {
+				return quoteOf(m, q.answers), t.say("when.before", 7), true
 			}
 		}
 		for i := len(t.h.Recent) - 1; i >= 0; i-- {
-			if m := t.h.Recent[i]; m.Role == "user" && matches(m.Content) {
-				return quoteOf(m.Content, matches), t.say("when.before", 7), true
+			if m := t.h.Recent[i]; m.Role == "user" && q.answers(m.Content) {
+				return quoteOf(m.Content, q.answers), t.say("when.before", 7), true
 			}
 		}
 	}
 	return "", "", false
+}
+
+// recallQuery is what a recall question asks about (recallSaid).
+type recallQuery struct {
+	t      *turnView
+	asked  *factKind       // the fact kind asked for, or nil
+	needle string          // the words asked about ("my interview")
+	tags   []string        // the question's themes
+	feel   string          // "what I was worried about": what they said worried
+	sits   map[string]bool // "你还记得我被裁员的事吗": the event asked about
+	names  []string        // "when is Clara's wedding?": a known name asked about
+	// loose lets a theme or a word of the needle's answer where nothing
+	// says the words asked about themselves.
+	loose bool
+}
+
+// recallQueryOf reads the recall question of this turn.
+func (t *turnView) recallQueryOf(asked *factKind) *recallQuery {
+	q := &recallQuery{t: t, asked: asked, needle: strings.ToLower(firstGroup(t.k.about, "about", t.h.Text)),
+		feel: t.k.feelingIn(t.h.Text), sits: subjects(t.k.situationsIn(t.h.Text, "", false))}
+	for _, tp := range t.topics {
+		q.tags = append(q.tags, tp.Tag)
+	}
+	for _, f := range t.known {
+		if n := f.fields["name"]; len(f.kind.Dict) > 0 && n != "" && strings.Contains(strings.ToLower(t.h.Text), strings.ToLower(n)) {
+			q.names = append(q.names, strings.ToLower(n))
+		}
+	}
+	return q
+}
+
+// answers reports whether text answers the question: a name asked about,
+// the event asked about (whatever fact kind the words ask), else words of
+// the asked kind that say the needle, a theme, or the feeling asked about.
+func (q *recallQuery) answers(text string) bool {
+	k := q.t.k
+	ss := k.situationsIn(text, "", false) // read once per message
+	if k.notSaid(text, q.t.h.Text, ss) {
+		return false
+	}
+	for _, n := range q.names {
+		if strings.Contains(strings.ToLower(text), n) {
+			return true
+		}
+	}
+	for s := range subjects(ss) {
+		if q.sits[s] {
+			return true
+		}
+	}
+	if q.asked != nil && !k.asks(text, q.asked) {
+		return false
+	}
+	if q.needle != "" {
+		if q.loose {
+			return k.saysOf(text, q.needle)
+		}
+		return strings.Contains(strings.ToLower(text), q.needle)
+	}
+	for _, tp := range k.topicsIn(text) {
+		if slices.Contains(q.tags, tp.Tag) {
+			return true
+		}
+	}
+	if q.feel != "" && len(q.tags) == 0 {
+		if k.feelingIn(text) == q.feel {
+			return true
+		}
+		for _, s := range ss {
+			if s.Kind == kindContent && s.Feel.Label == q.feel {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // saysOf reports whether text tells of what a question is about (the
