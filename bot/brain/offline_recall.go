@@ -43,43 +43,7 @@ func (t *turnView) recall(how string) string {
 		}
 	}
 	if asked != nil {
-		want := ""
-		for _, d := range asked.Dict {
-			if es := t.k.named(d, t.h.Text); len(es) > 0 {
-				want = es[0].Name[langEN]
-			}
-		}
-		// A fact about someone (an age) answers for the one the question
-		// names ("how old is my cat?" → Biscuit), never for another.
-		someone := asked.Kind != factName && len(asked.Dict) == 0 && strings.Contains(asked.Value[langEN], "{name}")
-		who := t.vars["pet_name"]
-		if who == "" {
-			who = t.vars["person_name"]
-		}
-		// "Do you remember Tom?" is about Tom, whoever was told of last.
-		byName := ""
-		for _, f := range t.known {
-			if n := f.fields["name"]; f.kind == asked && len(f.kind.Dict) > 0 && n != "" && strings.Contains(strings.ToLower(t.h.Text), strings.ToLower(n)) {
-				byName = n
-			}
-		}
-		var match *fact
-		for i := len(t.known) - 1; i >= 0; i-- {
-			f := &t.known[i]
-			if f.kind != asked || someone && (who == "" || !strings.EqualFold(f.fields["name"], who)) {
-				continue
-			}
-			if byName != "" && !strings.EqualFold(f.fields["name"], byName) {
-				continue
-			}
-			// Asked after one kind of pet or person ("my sister"), only
-			// that kind answers: never another person in their place.
-			if want == "" || sameFieldWord(t.k, *f, want) {
-				match = f
-				break
-			}
-		}
-		if match != nil {
+		if match := t.knownAnswer(asked); match != nil {
 			fields := map[string]string{}
 			for k, v := range match.fields {
 				fields[k] = v
@@ -106,6 +70,45 @@ func (t *turnView) recall(how string) string {
 		}
 	}
 	return t.say("remember.unknown", 2)
+}
+
+// knownAnswer is the kept fact that answers a question asking for kind
+// asked, or nil: a fact about someone (an age) only for the one the
+// question names ("how old is my cat?" → Biscuit); a name the question
+// says ("Do you remember Tom?") before whoever was told of last; and asked
+// after one kind of pet or person ("my sister"), only that kind, never
+// another person in their place.
+func (t *turnView) knownAnswer(asked *factKind) *fact {
+	want := ""
+	for _, d := range asked.Dict {
+		if es := t.k.named(d, t.h.Text); len(es) > 0 {
+			want = es[0].Name[langEN]
+		}
+	}
+	someone := asked.Kind != factName && len(asked.Dict) == 0 && strings.Contains(asked.Value[langEN], "{name}")
+	who := t.vars["pet_name"]
+	if who == "" {
+		who = t.vars["person_name"]
+	}
+	byName := ""
+	for _, f := range t.known {
+		if n := f.fields["name"]; f.kind == asked && len(f.kind.Dict) > 0 && n != "" && strings.Contains(strings.ToLower(t.h.Text), strings.ToLower(n)) {
+			byName = n
+		}
+	}
+	for i := len(t.known) - 1; i >= 0; i-- {
+		f := &t.known[i]
+		if f.kind != asked || someone && (who == "" || !strings.EqualFold(f.fields["name"], who)) {
+			continue
+		}
+		if byName != "" && !strings.EqualFold(f.fields["name"], byName) {
+			continue
+		}
+		if want == "" || sameFieldWord(t.k, *f, want) {
+			return f
+		}
+	}
+	return nil
 }
 
 // sameFieldWord reports whether f's dictionary field is the word want (an
