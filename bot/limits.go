@@ -36,7 +36,17 @@ func (h *Handler) pastLimit(ctx context.Context, m *moment) (store.Turn, bool) {
 	lang := h.cfg.Persona.Language
 	text := heart.PastLimitMessage(lang)
 	if m.rel.Watch {
-		text += "\n\n" + h.crisisResources()
+		// The resources in full once a day; after that, a pointer to them,
+		// so "hellooo?" is not met with the whole block again (a probe
+		// after a false alarm found it punitive). A tally lost to a restart
+		// sends them in full again: the safe side.
+		said := false
+		h.tallies.with(m.u.ID, func(t *tally) { said, t.resources = t.resources, true })
+		if said {
+			text += "\n\n" + txtResourcesAgain.in(lang)
+		} else {
+			text += "\n\n" + h.crisisResources()
+		}
 	}
 	u := m.u
 	u.LastUserAt, u.LastBotAt = m.in.At, m.now.UTC()

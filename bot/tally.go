@@ -30,6 +30,9 @@ type tally struct {
 	power int // REQUEST_NSFW and INVITATION episodes on day
 	talk  heart.TalkTally
 	brk   breakState // seed 003 §6.2's suggestion sent on day
+	// resources: Watch's crisis resources went with a boundary reply on
+	// day; later boundaries that day point to them instead.
+	resources bool
 }
 
 // breakState is whether today's break suggestion went out, once known.
@@ -59,7 +62,7 @@ func (t *tally) add(e store.Episode, loc *time.Location) {
 // new day has happened yet.
 func (t *tally) roll(day time.Time) {
 	if day.After(t.day) {
-		t.day, t.power, t.brk = day, 0, breakNotSent
+		t.day, t.power, t.brk, t.resources = day, 0, breakNotSent, false
 	}
 }
 

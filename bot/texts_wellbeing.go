@@ -18,7 +18,14 @@ func (t wtext) in(lang string, args ...any) string {
 // The privacy panel (/privacy, the /me "Privacy" button).
 var (
 	txtPrivacyTitle = wtext{"🔒 Privacy", "🔒 隐私设置", "🔒 プライバシー"}
-	txtPrivacyOn    = wtext{
+	// txtResourcesAgain points to the crisis resources a boundary reply in
+	// Watch already carried today.
+	txtResourcesAgain = wtext{
+		"The crisis lines I sent you earlier today are there whenever you need them, day or night.",
+		"我今天早些时候发给你的求助热线，白天黑夜随时都可以打。",
+		"今日送った相談窓口は、昼でも夜でも、いつでも使えるからね。",
+	}
+	txtPrivacyOn = wtext{
 		"💬 I may say hello first now and then. (/privacy proactive off)",
 		"💬 我偶尔会主动打招呼。（/privacy proactive off）",
 		"💬 ときどき、わたしから声をかけるよ。（/privacy proactive off）",

@@ -234,6 +234,11 @@ func TestWatchDailyLimitIsHeldKindly(t *testing.T) {
 	if eps[len(eps)-1].UserText != "are you still there?" {
 		t.Fatal("a message past the limit was not kept")
 	}
+	// The resources in full once a day; then a pointer to them.
+	e.at(t, clock, start.Add(67*time.Minute), "60", "hellooo?")
+	if last := e.out.last("60").Text; strings.Contains(last, "988") || !strings.Contains(last, "crisis lines I sent you earlier") {
+		t.Fatalf("the second message past the limit: %q, want a pointer to the resources, not the block again", last)
+	}
 	e.at(t, clock, start.Add(70*time.Minute), "60", "i really want to kill myself")
 	if e.brain.count(bot.KindReply) != replies+1 || e.out.last("60").Text != heart.DefaultCrisisResources("en") {
 		t.Fatal("a crisis past the limit was not answered in full")
@@ -241,6 +246,13 @@ func TestWatchDailyLimitIsHeldKindly(t *testing.T) {
 	e.at(t, clock, start.Add(24*time.Hour), "60", "good morning")
 	if e.brain.count(bot.KindReply) != replies+2 {
 		t.Fatal("the next day did not start afresh")
+	}
+	// A new day past its limit carries the resources in full again.
+	for m := 5; m <= 65; m += 5 {
+		e.at(t, clock, start.Add(24*time.Hour+time.Duration(m)*time.Minute), "60", "still here, message "+itoa(m))
+	}
+	if last := e.out.last("60").Text; !strings.Contains(last, "988") {
+		t.Fatalf("the next day's first message past the limit: %q, want the resources in full", last)
 	}
 }
 
