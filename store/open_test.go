@@ -321,7 +321,11 @@ func TestReadOnlyOlderSchemaAsksForRun(t *testing.T) {
 	}
 }
 
-func TestReadOnlyDoesNotModifyClosedFile(t *testing.T) {
+// readOnlyOfClosed opens, read-only, a file with one user whose writer
+// has closed, and reads the user; it returns the reader, the file and its
+// sum before the reader opened.
+func readOnlyOfClosed(t *testing.T) (*DB, string, [32]byte) {
+	t.Helper()
 	ctx := context.Background()
 	db, path := openTest(t)
 	mustUser(t, db, "telegram:1")
@@ -336,6 +340,11 @@ func TestReadOnlyDoesNotModifyClosedFile(t *testing.T) {
 	if us, err := ro.Users(ctx); err != nil || len(us) != 1 {
 		t.Fatalf("Users = %v, %v", us, err)
 	}
+	return ro, path, before
+}
+
+func TestReadOnlyDoesNotModifyClosedFile(t *testing.T) {
+	ro, path, before := readOnlyOfClosed(t)
 	if err := ro.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -356,19 +365,7 @@ func TestReadOnlyDoesNotModifyClosedFile(t *testing.T) {
 // waits for it instead of failing.
 func TestReadOnlyLeavesNothingBehind(t *testing.T) {
 	ctx := context.Background()
-	db, path := openTest(t)
-	mustUser(t, db, "telegram:1")
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	before := fileSum(t, path)
-	ro, err := Open(ctx, path, Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if us, err := ro.Users(ctx); err != nil || len(us) != 1 {
-		t.Fatalf("Users = %v, %v", us, err)
-	}
+	ro, path, before := readOnlyOfClosed(t)
 	onlyFile := func(when string) {
 		t.Helper()
 		entries, _ := os.ReadDir(filepath.Dir(path))
