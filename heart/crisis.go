@@ -16,7 +16,7 @@ const (
 	// CrisisConcern is the floor's second tier: words ambiguous alone ("I
 	// just want it all to stop", "I know what I'd use", a goodbye with
 	// thanks) that are a warning sign in a talk already at risk
-	// (CrisisFloorAtRisk). CrisisFloor never returns it.
+	// (CrisisReading.AtRisk). CrisisFloor never returns it.
 	CrisisConcern     CrisisCategory = "concern"
 	CrisisModel       CrisisCategory = "model"       // only the model's perception flagged it
 	CrisisWishDead    CrisisCategory = "wish_dead"   // C-SSRS 1: wish to be dead, passive ideation
@@ -73,15 +73,6 @@ func (c CrisisCategory) MoreSevere(d CrisisCategory) CrisisCategory {
 // phrase inside the book-title marks 《…》 never counts.
 func CrisisFloor(text string) CrisisCategory { return ReadCrisis(text).Floor() }
 
-// CrisisFloorAtRisk is CrisisFloor for a talk already at risk
-// (Relationship.TalkAtRisk): the lexicon's [concern] tier counts too, as
-// CrisisConcern.
-func CrisisFloorAtRisk(text string) CrisisCategory { return ReadCrisis(text).AtRisk() }
-
-// SafetyAnswer reads a reply to the companion's direct question about
-// suicide: see CrisisReading.Answer.
-func SafetyAnswer(text string) (yes, no bool) { return ReadCrisis(text).Answer() }
-
 // CrisisReading is one read of a message by the crisis floor's lexicon:
 // the most severe category found (the concern tier included) and the named
 // sets that matched, which the questions below are asked of, so a turn
@@ -107,7 +98,9 @@ func (c CrisisReading) Floor() CrisisCategory {
 	return c.found
 }
 
-// AtRisk is CrisisFloorAtRisk's answer: the concern tier counts.
+// AtRisk is the floor for a talk already at risk
+// (Relationship.talkAtRisk): the lexicon's [concern] tier counts too, as
+// CrisisConcern.
 func (c CrisisReading) AtRisk() CrisisCategory { return c.found }
 
 // Answer reads the message as a reply to the companion's direct question

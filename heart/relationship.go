@@ -140,10 +140,10 @@ type Relationship struct {
 	WatchClearedAt time.Time `json:"watch_cleared_at,omitzero"`
 	// SafetyAsked is when the companion last asked directly about suicide
 	// (a concern in a talk at risk) and still awaits the answer; zero once
-	// answered (AwaitsSafetyAnswer).
+	// answered (awaitsSafetyAnswer).
 	SafetyAsked time.Time `json:"safety_asked,omitzero"`
 	// ConcernAt is when the user last said words of the crisis floor's
-	// concern tier, for TalkAtRisk: a second one in the same talk is asked
+	// concern tier, for talkAtRisk: a second one in the same talk is asked
 	// about.
 	ConcernAt time.Time `json:"concern_at,omitzero"`
 

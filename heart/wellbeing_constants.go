@@ -42,7 +42,7 @@ const (
 	CrisisJoinedMinLen = 6
 )
 
-// Numbers of the talk at risk (TalkAtRisk) and the direct question about
+// Numbers of the talk at risk (talkAtRisk) and the direct question about
 // suicide (DESIGN §3 step 5).
 const (
 	// RiskRecentFeelings and RiskDarkFeelings: a talk is dark when at

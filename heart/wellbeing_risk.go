@@ -2,8 +2,8 @@ package heart
 
 import "time"
 
-// TalkAtRisk reports whether a message is read with the crisis floor's
-// concern tier (CrisisFloorAtRisk): the user is in Watch; or a concern was
+// talkAtRisk reports whether a message is read with the crisis floor's
+// concern tier (CrisisReading.AtRisk): the user is in Watch; or a concern was
 // said earlier in this talk (within RiskTalkGap); or the talk is dark right
 // now (RiskDarkFeelings of the feelings detected in the user's last
 // RiskRecentFeelings messages were sad, lonely or anxious, the last of them
@@ -11,7 +11,7 @@ import "time"
 // with thanks are ordinary in a cheerful talk and a warning sign after
 // "everyone's tired of me": the 988 Lifeline's warning signs come in
 // clusters, not single lines.
-func (r Relationship) TalkAtRisk(history []EmotionRecord, sinceLast time.Duration, now time.Time) bool {
+func (r Relationship) talkAtRisk(history []EmotionRecord, sinceLast time.Duration, now time.Time) bool {
 	if r.Watch || (!r.ConcernAt.IsZero() && now.Sub(r.ConcernAt) <= RiskTalkGap) {
 		return true
 	}
@@ -30,9 +30,9 @@ func (r Relationship) TalkAtRisk(history []EmotionRecord, sinceLast time.Duratio
 	return dark >= RiskDarkFeelings
 }
 
-// AwaitsSafetyAnswer reports whether the companion asked directly about
+// awaitsSafetyAnswer reports whether the companion asked directly about
 // suicide within SafetyAnswerWindow and has had no answer yet.
-func (r Relationship) AwaitsSafetyAnswer(now time.Time) bool {
+func (r Relationship) awaitsSafetyAnswer(now time.Time) bool {
 	return !r.SafetyAsked.IsZero() && now.Sub(r.SafetyAsked) <= SafetyAnswerWindow
 }
 
@@ -57,7 +57,7 @@ type SafetyReading struct {
 // ReadSafety is the crisis floor in its talk, for a message after history
 // (the user's detected feelings, oldest first), sinceLast after their
 // previous one: the words alone (CrisisFloor); the concern tier in a talk
-// at risk (TalkAtRisk); and the answer to a direct question asked before.
+// at risk (talkAtRisk); and the answer to a direct question asked before.
 // A yes to "are you thinking about ending your life?" is C-SSRS 2, active
 // ideation, whatever its words; a goodbye instead of an answer is a crisis
 // turn of its own (CrisisConcern). It returns the relationship with the
@@ -65,8 +65,8 @@ type SafetyReading struct {
 // question marked as asked (Ask), answered, or still open after a message
 // that answers nothing.
 func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast time.Duration, now time.Time) (SafetyReading, Relationship) {
-	atRisk := r.TalkAtRisk(history, sinceLast, now)
-	awaits, asked := r.AwaitsSafetyAnswer(now), r.SafetyAsked
+	atRisk := r.talkAtRisk(history, sinceLast, now)
+	awaits, asked := r.awaitsSafetyAnswer(now), r.SafetyAsked
 	r.SafetyAsked = time.Time{}
 	read := ReadCrisis(text)
 	kind := read.Floor()

@@ -31,8 +31,8 @@ func TestCrisisConcernTier(t *testing.T) {
 		if got := CrisisFloor(text); got != CrisisNone {
 			t.Errorf("CrisisFloor(%q) = %q, want none: ambiguous alone", text, got)
 		}
-		if got := CrisisFloorAtRisk(text); got != CrisisConcern {
-			t.Errorf("CrisisFloorAtRisk(%q) = %q, want concern", text, got)
+		if got := ReadCrisis(text).AtRisk(); got != CrisisConcern {
+			t.Errorf("AtRisk(%q) = %q, want concern", text, got)
 		}
 	}
 	for _, text := range []string{
@@ -43,13 +43,13 @@ func TestCrisisConcernTier(t *testing.T) {
 		"感冒药我都准备好了，明天出发",
 		"whats the point anymore, they nerfed my build again",
 	} {
-		if got := CrisisFloorAtRisk(text); got != CrisisNone {
-			t.Errorf("CrisisFloorAtRisk(%q) = %q, want none", text, got)
+		if got := ReadCrisis(text).AtRisk(); got != CrisisNone {
+			t.Errorf("AtRisk(%q) = %q, want none", text, got)
 		}
 	}
 	// A crisis stays itself at risk.
-	if got := CrisisFloorAtRisk("i want to die"); got != CrisisWishDead {
-		t.Errorf("CrisisFloorAtRisk(want to die) = %q", got)
+	if got := ReadCrisis("i want to die").AtRisk(); got != CrisisWishDead {
+		t.Errorf("AtRisk(want to die) = %q", got)
 	}
 }
 
@@ -76,8 +76,8 @@ func TestTalkAtRisk(t *testing.T) {
 		{"a concern yesterday", Relationship{ConcernAt: now.Add(-RiskTalkGap - time.Minute)}, []EmotionRecord{angry, quiet}, time.Minute, false},
 		{"in Watch, always", Relationship{Watch: true}, nil, 48 * time.Hour, true},
 	} {
-		if got := c.r.TalkAtRisk(c.hist, c.since, now); got != c.want {
-			t.Errorf("%s: TalkAtRisk = %v, want %v", c.name, got, c.want)
+		if got := c.r.talkAtRisk(c.hist, c.since, now); got != c.want {
+			t.Errorf("%s: talkAtRisk = %v, want %v", c.name, got, c.want)
 		}
 	}
 }
@@ -106,9 +106,9 @@ func TestSafetyAnswer(t *testing.T) {
 		{"gtg", false, false},
 		{"what do you mean", false, false},
 	} {
-		yes, no := SafetyAnswer(c.text)
+		yes, no := ReadCrisis(c.text).Answer()
 		if yes != c.yes || no != c.no {
-			t.Errorf("SafetyAnswer(%q) = %v, %v; want %v, %v", c.text, yes, no, c.yes, c.no)
+			t.Errorf("Answer(%q) = %v, %v; want %v, %v", c.text, yes, no, c.yes, c.no)
 		}
 	}
 }
