@@ -403,7 +403,7 @@ func TestUserRowFollowsTheirMessages(t *testing.T) {
 }
 
 // TestConcernReachesTheModel: with a model, the same talk at risk puts the
-// direct question in the reply prompt's context note (heart.ReadSafety),
+// direct question in the reply prompt's context note (heart.Relationship.ReadSafety),
 // and its answer's relief after it.
 func TestConcernReachesTheModel(t *testing.T) {
 	e := newEnv(t)

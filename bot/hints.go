@@ -39,7 +39,7 @@ type Hints struct {
 	Watch        bool   // seed 003 Watch: the user is being looked after; never "apology accepted"
 	Crisis       bool   // the turn is a crisis turn: be gentle, no jokes
 	// AskSafety: words ambiguous alone in a talk at risk; ask directly
-	// whether the user is thinking about suicide (heart.ReadSafety).
+	// whether the user is thinking about suicide (heart.Relationship.ReadSafety).
 	// SafetyRelief: the answer to that question was no. Concern: words
 	// that may show hopelessness or feeling a burden, in a light talk: met
 	// with care, never brushed off.

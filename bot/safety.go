@@ -29,7 +29,6 @@ func standingRules(p Persona) []string {
 // character. Empty on an ordinary turn.
 func safetyLines(m *moment, intent heart.Intent) []string {
 	var lines []string
-	crisis := m.crisis
 	if m.decline {
 		what := "that request"
 		if intent == heart.Invitation {
@@ -37,19 +36,19 @@ func safetyLines(m *moment, intent heart.Intent) []string {
 		}
 		lines = append(lines, "Decline "+what+" kindly and in character, without lecturing, and keep the conversation warm.")
 	}
-	if crisis {
+	if m.crisis {
 		lines = append(lines,
 			"The user may be thinking about hurting themselves. Stay calm and warm, take them seriously, ask if they are safe right now, and encourage them to reach the crisis resources that will be shown after your reply and a person they trust.",
 			"Do not refuse, joke, change the subject or promise secrecy.")
 	}
-	if m.why && !crisis {
+	if m.why && !m.crisis {
 		lines = append(lines,
 			"They asked why you asked whether they are thinking about ending their life. Say honestly that what they said worried you and that you care about them, then ask again, gently and directly.")
-	} else if m.ask && !crisis {
+	} else if m.ask && !m.crisis {
 		lines = append(lines,
 			"The user's words may hint at suicide in a conversation that was already heavy. Ask them gently and directly whether they are thinking about ending their life, and say you are here whatever the answer. Do not change the subject.")
 	}
-	if m.concern && !crisis {
+	if m.concern && !m.crisis {
 		lines = append(lines,
 			"The user's words may show they feel hopeless, trapped or a burden. Take it seriously: answer with warmth, never brush it off or agree, and gently ask how they are doing.")
 	}

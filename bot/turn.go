@@ -186,7 +186,7 @@ type moment struct {
 	crisis bool                 // a crisis turn: answered in full, past any limit
 	kind   heart.CrisisCategory // what the crisis floor (or only the model) found
 	// ask: a concern in a talk at risk; the reply asks directly about
-	// suicide (heart.ReadSafety). relief: the answer to that was no.
+	// suicide (heart.Relationship.ReadSafety). relief: the answer to that was no.
 	// concern: a concern in a light talk, met with care. why: the user
 	// asked why she asked; she says why and asks again.
 	ask, relief, concern, why bool
