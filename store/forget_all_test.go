@@ -9,6 +9,16 @@ import (
 	"time"
 )
 
+// petAndFriend is a user who told of a dog, Biscuit (memory slot 3), and
+// a friend, Jolyon (slot 5), in two turns.
+func petAndFriend(t *testing.T, db *DB) User {
+	t.Helper()
+	u := mustUser(t, db, "telegram:42")
+	saidTurn(t, db, u, 1, "My dog is called Biscuit", "Biscuit, what a good name for a dog.", 3, "Pets: Biscuit (dog)")
+	saidTurn(t, db, u, 2, "my friend Jolyon is visiting next week", "Jolyon, your friend. I'll remember.", 5, "People: Jolyon (friend)")
+	return u
+}
+
 // saidTurn commits one answered, delivered turn of u in which the user
 // said text and the bot answered reply, with memory (slot, content) when
 // content is not empty.
@@ -57,9 +67,7 @@ func recallTexts(t *testing.T, db *DB, userID, query string) []string {
 func TestForgetAllForgetsWhatWasSaid(t *testing.T) {
 	ctx := context.Background()
 	db, path := openTest(t)
-	u := mustUser(t, db, "telegram:42")
-	saidTurn(t, db, u, 1, "My dog is called Biscuit", "Biscuit, what a good name for a dog.", 3, "Pets: Biscuit (dog)")
-	saidTurn(t, db, u, 2, "my friend Jolyon is visiting next week", "Jolyon, your friend. I'll remember.", 5, "People: Jolyon (friend)")
+	u := petAndFriend(t, db)
 	if err := db.LogProactive(ctx, Proactive{UserID: u.ID, At: t0, Outcome: "sent", Reason: "follow_up", Text: "How was Jolyon's visit?"}); err != nil {
 		t.Fatal(err)
 	}
@@ -197,9 +205,7 @@ func TestForgetAllKeepsOthersAndWhatIsQueued(t *testing.T) {
 func TestForgetMemoryForgetsWhatItWasAbout(t *testing.T) {
 	ctx := context.Background()
 	db, path := openTest(t)
-	u := mustUser(t, db, "telegram:42")
-	saidTurn(t, db, u, 1, "My dog is called Biscuit", "Biscuit, what a good name for a dog.", 3, "Pets: Biscuit (dog)")
-	saidTurn(t, db, u, 2, "my friend Jolyon is visiting next week", "Jolyon, your friend. I'll remember.", 5, "People: Jolyon (friend)")
+	u := petAndFriend(t, db)
 	saidTurn(t, db, u, 3, "Biscuit's ball rolled under the sofa", "Oh no, poor Biscuit!", 6, "")
 
 	n, err := db.ForgetMemory(ctx, u.ID, 3, []string{"Pets: Biscuit (dog)", "Biscuit"})

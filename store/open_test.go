@@ -393,6 +393,11 @@ func TestReadOnlyLeavesNothingBehind(t *testing.T) {
 		_, err := os.Stat(path + lockSuffix)
 		return err == nil
 	})
+	select {
+	case err := <-opened:
+		t.Fatalf("a writer opened (err %v) while the reader was still open, want it to wait", err)
+	default:
+	}
 	if err := ro.Close(); err != nil {
 		t.Fatal(err)
 	}
