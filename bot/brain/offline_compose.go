@@ -269,7 +269,10 @@ func (t *turnView) lastAsked() map[string]bool {
 	for _, s := range t.k.sits {
 		for _, a := range s.Answers {
 			for _, v := range t.k.book["sit."+a+".ask"][t.lang] {
-				if q, ok := fill(v, func(n string) string { return t.vars[n] }); ok && said[normSentence(q)] {
+				// A question of two sentences ("What's a movie you've loved
+				// lately? Then I can aim better.") was asked when both were said.
+				q, ok := fill(v, func(n string) string { return t.vars[n] })
+				if ok && !slices.ContainsFunc(sentences(q), func(s string) bool { return !said[normSentence(s)] }) {
 					asked[a] = true
 				}
 			}
