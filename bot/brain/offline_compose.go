@@ -119,6 +119,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 		intent = "" // "ケーキを買ってあげた" for the dog is no flirting
 	}
 	t.sits = t.answered(o.k.situationsIn(text, intent, t.ahead()))
+	t.captureGroups(h.Text, text)
 	t.topics = o.k.topicsIn(text)
 	t.before = map[string]bool{}
 	for _, m := range h.Recent {
@@ -148,6 +149,50 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	t.findNames()
 	t.states = t.conversationStates()
 	return t
+}
+
+// captureGroups fills the placeholders a found situation's patterns name
+// as groups ("pizza or sushi?" → {option_a} pizza, {option_b} sushi), said
+// back as the user's own words ("my red dress" → "your red dress"). The
+// groups are read from what was said, else from the text with names masked,
+// else from the user's message before ("city or countryside?", then "what
+// would you pick?").
+func (t *turnView) captureGroups(said, masked string) {
+	texts := []string{said, masked}
+	for i := len(t.h.Recent) - 1; i >= 0; i-- {
+		if t.h.Recent[i].Role == "user" {
+			texts = append(texts, t.h.Recent[i].Content)
+			break
+		}
+	}
+	for _, s := range t.sits {
+		for _, text := range texts {
+			if t.captureFrom(s, text) {
+				break
+			}
+		}
+	}
+}
+
+// captureFrom fills the placeholders of s's first pattern with groups that
+// matches text, and reports whether one did.
+func (t *turnView) captureFrom(s *situation, text string) bool {
+	for _, re := range s.res {
+		if re.NumSubexp() == 0 {
+			continue
+		}
+		m := re.FindStringSubmatch(text)
+		if m == nil {
+			continue
+		}
+		for i, name := range re.SubexpNames() {
+			if v := strings.TrimSpace(m[i]); name != "" && v != "" && t.vars[name] == "" {
+				t.vars[name] = t.k.sayBack(v)
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // conversationStates lists the states that hold, in the order phrase keys

@@ -501,6 +501,13 @@ func TestOfflineData(t *testing.T) {
 		"name", "kind", "who", "age", "place", "date", "job", "quote", "when", "thing", "n", "your_thing", "someone", "due", "weekday", "month", "m", "d", "favorite", "facts", "food"} {
 		known[p] = true
 	}
+	for _, s := range k.sits {
+		for _, re := range s.res {
+			for _, name := range re.SubexpNames() {
+				known[name] = name != "" // a situation's pattern groups fill theirs (captureGroups)
+			}
+		}
+	}
 	ph := regexp.MustCompile(`\{([a-z_]+)\}`)
 	for key, byLang := range k.book {
 		for lang, vs := range byLang {

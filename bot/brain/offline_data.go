@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -119,6 +120,7 @@ type wordsFile struct {
 	IntentTraps  map[string][]string `yaml:"intent_traps"`
 	SharedEvents []string            `yaml:"shared_events"`
 	Once         []string            `yaml:"once"`
+	Yours        [][2]string         `yaml:"yours"`
 	Refer        struct {
 		Any  []string `yaml:"any"`
 		Pets []string `yaml:"pets"`
@@ -207,6 +209,8 @@ type knowledge struct {
 	refer        *heart.PhraseSet            // words that point back at a pet or person
 	referPets    *heart.PhraseSet            // the ones that point at a pet only
 	once         map[string]bool             // conditional phrase keys said at most once a talk
+	yoursLatin   *regexp.Regexp              // the user's own English words ("my", "I") as whole words
+	yours        map[string]string           // the user's own word → the same said back to them ("my" → "your")
 
 	facts    []factKind
 	askSet   *heart.PhraseSet
@@ -330,7 +334,35 @@ func (k *knowledge) compileWords(w wordsFile) error {
 		}
 		k.once[key] = true
 	}
+	k.yours = map[string]string{}
+	var latin []string
+	for _, pair := range w.Yours {
+		if pair[0] == "" || pair[1] == "" {
+			return fmt.Errorf("words.yaml yours: %v needs two words", pair)
+		}
+		k.yours[strings.ToLower(pair[0])] = pair[1]
+		if pair[0][0] < utf8.RuneSelf {
+			latin = append(latin, regexp.QuoteMeta(strings.ToLower(pair[0])))
+		}
+	}
+	if len(latin) > 0 {
+		k.yoursLatin = regexp.MustCompile(`(?i)\b(?:` + strings.Join(latin, "|") + `)\b`)
+	}
 	return nil
+}
+
+// sayBack turns words of the user's into the same said back to them
+// (words.yaml yours): "my red dress" → "your red dress", 我的 → 你的.
+func (k *knowledge) sayBack(s string) string {
+	if k.yoursLatin != nil {
+		s = k.yoursLatin.ReplaceAllStringFunc(s, func(w string) string { return k.yours[strings.ToLower(w)] })
+	}
+	for from, to := range k.yours {
+		if from[0] >= utf8.RuneSelf {
+			s = strings.ReplaceAll(s, from, to)
+		}
+	}
+	return s
 }
 
 // daysOfWeek is the length of phrases.yaml's weekdays table.
