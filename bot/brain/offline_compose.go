@@ -361,6 +361,22 @@ func (t *turnView) hardBeside(lead *situation) *situation {
 	return nil
 }
 
+// otherNews is news found beside lead that pulls the other way, good news
+// beside hard or hard beside good, and that has a name to say it by
+// (situations.yaml thing); nil if none.
+func (t *turnView) otherNews(lead *situation) *situation {
+	glad := lead.Feel.Label == string(heart.LabelJoy)
+	for _, s := range t.sits {
+		if s == lead || s.Kind != kindContent || s.Thing[t.lang] == "" {
+			continue
+		}
+		if glad && negative(s.Feel.Label) || negative(lead.Feel.Label) && s.Feel.Label == string(heart.LabelJoy) {
+			return s
+		}
+	}
+	return nil
+}
+
 // in reports whether a conversation state holds.
 func (t *turnView) in(state string) bool { return slices.Contains(t.states, state) }
 
@@ -502,6 +518,16 @@ func (t *turnView) answer(lead *situation, feeling string, framed bool, add func
 			add(r, prioReflect)
 		} else if lead.Intent == "" {
 			add(t.reflectNames(1), prioReflect)
+		}
+		if o := t.otherNews(lead); o != nil {
+			// "I got the job but my cat is sick": the lead, first in
+			// situations.yaml's order, which puts hard news before good,
+			// is answered in full; the other news gets its sentence.
+			key := "beside.glad"
+			if negative(o.Feel.Label) {
+				key = "beside.hard"
+			}
+			add(t.sayWith(key, 4, map[string]string{"news": o.Thing[t.lang]}), prioReflect)
 		}
 	case feeling != "":
 		ack := t.say(feeling, 2)
