@@ -326,6 +326,11 @@ func classify(ctx context.Context, err error) verdict {
 		case code >= http.StatusInternalServerError:
 			return outage
 		case code == http.StatusUnauthorized || code == http.StatusForbidden:
+			if errors.Is(err, bot.ErrImagesRejected) {
+				// Only the photo was refused (see imagesRejected):
+				// the retry without it speaks for the key.
+				return unknown
+			}
 			return refused
 		}
 		return reachable

@@ -321,6 +321,7 @@ func TestClassify(t *testing.T) {
 		{"400", live, &openai.APIError{HTTPStatusCode: 400}, reachable},
 		{"401", live, &openai.RequestError{HTTPStatusCode: 401}, refused},
 		{"403", live, &openai.APIError{HTTPStatusCode: 403}, refused},
+		{"403 for a photo", live, fmt.Errorf("%w: %w", bot.ErrImagesRejected, &openai.APIError{HTTPStatusCode: 403}), unknown},
 		{"404", live, &openai.APIError{HTTPStatusCode: 404}, reachable},
 		{"deadline", live, fmt.Errorf("complete: %w", context.DeadlineExceeded), outage},
 		{"stream cut", live, ErrStreamCut, outage},

@@ -53,13 +53,22 @@ var imageWords = []string{"image", "vision", "multimodal", "content", "array"}
 
 // imagesRejected wraps err with bot.ErrImagesRejected when a request with
 // images was refused for them: a client error (not auth, not found, not a
-// rate limit) whose message speaks of images or content.
+// rate limit) whose message speaks of images or content, or any 403.
+//
+// A 403 on a request with images is the key or the model (often
+// HEARTH_VISION_MODEL) being refused image input, whatever words the server
+// uses; the turn asks once more without the photo, and that text call tells
+// the breaker whether the key itself is refused. Counting the 403 against
+// the key would send every text turn to the offline brain for a refusal
+// that concerns photos only. A 401 is about the key and stays the breaker's.
 func imagesRejected(msgs []bot.ChatMessage, err error) error {
 	if err == nil || !hasImages(msgs) {
 		return err
 	}
 	status, msg := APIError(err)
 	switch status {
+	case http.StatusForbidden:
+		return fmt.Errorf("%w: %w", bot.ErrImagesRejected, err)
 	case http.StatusBadRequest, http.StatusUnsupportedMediaType, http.StatusUnprocessableEntity:
 	default:
 		return err

@@ -3,9 +3,15 @@ package brain
 import (
 	"context"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"hearth/bot"
+	"hearth/bot/bottest"
 )
 
 const photoURL = "data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ=="
@@ -61,6 +67,7 @@ func TestImageRefusalIsErrImagesRejected(t *testing.T) {
 		{"ollama", 400, `{"error":{"message":"json: cannot unmarshal array into Go struct field Message.messages.content of type string"}}`, true},
 		{"plain text", 422, `multimodal input is not supported`, true},
 		{"auth", 401, `{"error":{"message":"bad key for image models"}}`, false},
+		{"forbidden", 403, `{"error":{"message":"You do not have access to the model eye-model."}}`, true},
 		{"other 400", 400, `{"error":{"message":"max_tokens too large"}}`, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -77,5 +84,68 @@ func TestImageRefusalIsErrImagesRejected(t *testing.T) {
 				t.Fatal("a request without images reported images rejected")
 			}
 		})
+	}
+}
+
+// visionForbidden is a model server on 127.0.0.1 that answers text and
+// refuses, with a 403, every request carrying an image part: a key or
+// vision model without image access. It counts the text calls it answered.
+func visionForbidden(t *testing.T) (url string, texts *atomic.Int32) {
+	texts = new(atomic.Int32)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if strings.Contains(string(body), `"image_url"`) {
+			statusAnswer(http.StatusForbidden, nil,
+				`{"error":{"message":"This key is not allowed to use image inputs.","type":"invalid_request_error","code":"forbidden"}}`)(w, r)
+			return
+		}
+		texts.Add(1)
+		sse([]string{"I'm here."}, true, &[2]int{10, 2}, true)(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/v1", texts
+}
+
+// Operator probe: a 403 for image input only must not open the breaker.
+// Photo after photo is refused as images (the turn retries without them),
+// Health stays ok, no line says the key is rejected, and text calls keep
+// reaching the model.
+func TestImageForbiddenLeavesTextOnTheModel(t *testing.T) {
+	url, texts := visionForbidden(t)
+	var logs bottest.Buffer
+	b := downBrain(t, url, &http.Transport{}, &logs)
+	for i := range BreakerThreshold + 1 {
+		_, err := b.Complete(t.Context(), photoReq())
+		if !errors.Is(err, bot.ErrImagesRejected) {
+			t.Fatalf("photo %d: err = %v, want ErrImagesRejected", i+1, err)
+		}
+		if err := b.Health(t.Context()); err != nil {
+			t.Fatalf("Health after photo %d = %v, want ok: only images are refused", i+1, err)
+		}
+		if _, err := b.Complete(t.Context(), replyReq(nil)); err != nil {
+			t.Fatalf("text call after photo %d: %v", i+1, err)
+		}
+	}
+	if n := texts.Load(); n != BreakerThreshold+1 {
+		t.Errorf("%d text calls reached the model, want %d", n, BreakerThreshold+1)
+	}
+	if out := logs.String(); strings.Contains(out, "rejects the API key") || strings.Contains(out, "unreachable") {
+		t.Errorf("an image refusal was logged as a key or outage problem:\n%s", out)
+	}
+}
+
+// A key refused for everything is still the breaker's, photo or not: the
+// 403 of the photo says nothing, and the text retry's 403 counts.
+func TestImageForbiddenThenTextForbiddenOpensBreaker(t *testing.T) {
+	f := newFakeLLM(t, statusAnswer(http.StatusForbidden, nil, `{"error":{"message":"key revoked"}}`))
+	b := f.brain(nil, nil)
+	for range BreakerThreshold {
+		if _, err := b.Complete(t.Context(), photoReq()); !errors.Is(err, bot.ErrImagesRejected) {
+			t.Fatalf("photo: err = %v, want ErrImagesRejected", err)
+		}
+		b.Complete(t.Context(), replyReq(nil))
+	}
+	if err := b.Health(t.Context()); !errors.Is(err, bot.ErrBrainDown) {
+		t.Fatalf("Health = %v, want the key rejected", err)
 	}
 }
