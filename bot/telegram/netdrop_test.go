@@ -1,6 +1,8 @@
 package telegram
 
 import (
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -8,7 +10,9 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
+	"hearth/bot/bottest"
 	"hearth/bot/telegram/telegramtest"
 )
 
@@ -42,5 +46,56 @@ func TestPollRecoversFromADroppedConnection(t *testing.T) {
 	}
 	if got := in.messages()[0].Text; got != "still there?" {
 		t.Errorf("delivered %q", got)
+	}
+}
+
+// A black-holed getUpdates (the connection is accepted, nothing comes back)
+// fails once the poll's own timeout plus its margin has passed, not at the
+// HTTP client's much later timeout: FailingSince and the log say so at
+// once, and the first poll answered after the link is back clears it.
+func TestUnansweredPollFailsPastItsTimeout(t *testing.T) {
+	f := telegramtest.NewServer(t, testToken)
+	target, _ := url.Parse(f.HTTP.URL)
+	forward := httputil.NewSingleHostReverseProxy(target)
+	var holeOpen atomic.Bool
+	holeOpen.Store(true)
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/getUpdates") && holeOpen.Load() {
+			// Accepted, never answered, until the client gives up (the
+			// server notices a closed connection only once the body is read).
+			io.Copy(io.Discard, r.Body)
+			<-r.Context().Done()
+			return
+		}
+		forward.ServeHTTP(w, r)
+	}))
+	t.Cleanup(proxy.Close)
+
+	var logs bottest.Buffer
+	tr := newTransport(t, f, newMemCursors(), func(c *Config) {
+		c.Endpoint = proxy.URL + "/bot%s/%s"
+		c.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	})
+	// A margin far below the HTTP client's (PollTimeout + 15 s), so the
+	// test tells them apart in about a second.
+	const margin = 100 * time.Millisecond
+	tr.pollMargin = margin
+	in := &recInbound{}
+	started := time.Now()
+	run(t, tr, in)
+	waitFor(t, "the unanswered poll to fail", func() bool { return !tr.FailingSince().IsZero() })
+	if took, poll := time.Since(started), time.Duration(tr.pollSeconds)*time.Second; took < poll {
+		t.Errorf("poll failed after %s, before its own %s timeout", took, poll)
+	}
+	waitFor(t, "the failure logged", func() bool { return strings.Contains(logs.String(), "unanswered past its timeout") })
+
+	holeOpen.Store(false)
+	f.Push("message", telegramtest.TextMessage(1, telegramtest.PrivateChat(42), telegramtest.User(42, "Ann"), "back?"))
+	waitFor(t, "delivery once the link answers", func() bool { return len(in.messages()) == 1 })
+	if got := tr.FailingSince(); !got.IsZero() {
+		t.Errorf("FailingSince = %v after a poll was answered", got)
+	}
+	if strings.Contains(logs.String(), testToken) {
+		t.Errorf("the log has the token:\n%s", logs.String())
 	}
 }

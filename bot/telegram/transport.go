@@ -24,6 +24,14 @@ const (
 	// httpTimeoutMargin is added to the poll timeout for the default HTTP
 	// client's timeout, so a healthy long poll is never cut short.
 	httpTimeoutMargin = 15 * time.Second
+	// pollAnswerMargin is how long past its own timeout a getUpdates may go
+	// unanswered before it counts as failed (hearth's choice). The Bot API
+	// answers a long poll when its timeout passes, so a later answer means
+	// a link that swallows requests (TCP accepted or SYN dropped, nothing
+	// back); 5 s covers a transcontinental round trip and a slow proxy many
+	// times over, and notices the silence well before httpTimeoutMargin
+	// (or never, with a caller's client that has no timeout).
+	pollAnswerMargin = 5 * time.Second
 	// pollLimit is the most updates one getUpdates call returns (Bot API
 	// getUpdates: "Values between 1-100 are accepted").
 	pollLimit = 100
@@ -85,6 +93,7 @@ type Transport struct {
 	cursors       CursorStore
 	log           *slog.Logger
 	pollSeconds   int
+	pollMargin    time.Duration // pollAnswerMargin; tests shorten it
 	onUnreachable func(ctx context.Context, chatID string)
 	now           func() time.Time
 	self          self
@@ -137,6 +146,7 @@ func New(ctx context.Context, cfg Config) (*Transport, error) {
 		cursors:       cfg.Cursors,
 		log:           log,
 		pollSeconds:   max(1, int((poll+time.Second-1)/time.Second)),
+		pollMargin:    pollAnswerMargin,
 		onUnreachable: cfg.OnUnreachable,
 		now:           time.Now,
 	}
@@ -243,9 +253,19 @@ func (t *Transport) setFailing(since time.Time) {
 	}
 }
 
+// errPollUnanswered is a long poll that outlived its timeout plus
+// pollMargin without an answer.
+var errPollUnanswered = errors.New("getUpdates unanswered past its timeout")
+
 // poll runs one getUpdates long poll from offset. It returns the HTTP status
-// too, so a proxy's non-JSON 401 or 5xx page is classified correctly.
+// too, so a proxy's non-JSON 401 or 5xx page is classified correctly. A poll
+// the server has not answered by its timeout plus pollMargin fails then
+// (wrapping errPollUnanswered), so a link that swallows requests shows in
+// FailingSince and the log within seconds of the poll's timeout.
 func (t *Transport) poll(ctx context.Context, offset int64) ([]rawUpdate, int, error) {
+	wait := time.Duration(t.pollSeconds)*time.Second + t.pollMargin
+	pctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
 	params := tgbotapi.Params{
 		"limit":           strconv.Itoa(pollLimit),
 		"timeout":         strconv.Itoa(t.pollSeconds),
@@ -254,9 +274,12 @@ func (t *Transport) poll(ctx context.Context, offset int64) ([]rawUpdate, int, e
 	if offset > 0 {
 		params["offset"] = strconv.FormatInt(offset, 10)
 	}
-	api, d := t.api(ctx)
+	api, d := t.api(pctx)
 	resp, err := api.MakeRequest("getUpdates", params)
 	if err != nil {
+		if ctx.Err() == nil && pctx.Err() != nil {
+			err = fmt.Errorf("%w (%s): %w", errPollUnanswered, wait, err)
+		}
 		return nil, d.status, err
 	}
 	updates, err := decodeUpdates(resp.Result)
