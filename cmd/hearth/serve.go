@@ -282,8 +282,10 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	log.Info("stopping: draining in-flight turns and reflections", "why", context.Cause(runCtx).Error(),
 		"turns", turns, "reflections", reflections)
 	began := time.Now()
-	wg.Wait()
-	h.Drain()
+	drainLogged(log, DrainLogEvery, h.InFlight, func() {
+		wg.Wait()
+		h.Drain()
+	})
 	log.Info("stopping: drained", "took", time.Since(began).Round(time.Millisecond))
 	log.Info("hearth stopped; every accepted message was answered or stays queued")
 	close(failed)
