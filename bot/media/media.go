@@ -42,6 +42,11 @@ const (
 	// unavailableFor is how long an endpoint that answered 404 is left alone
 	// (issue 14: "logged once and treated as unavailable for an hour").
 	unavailableFor = time.Hour
+	// failingAfter is how many calls in a row must fail (unreachable, 5xx
+	// or 429 after the retry, or the API key refused) before Health
+	// reports the endpoint (the brain's BreakerThreshold: one blip is not
+	// an outage).
+	failingAfter = 2
 	// maxAnswerBytes bounds a transcription's JSON answer.
 	maxAnswerBytes = 1 << 20
 	// maxSpeechBytes bounds a speech answer: 4096 characters spoken are about
@@ -125,12 +130,66 @@ func model(name string) string {
 	return strings.TrimSpace(name)
 }
 
-// endpoint is one audio endpoint with its model and, after a 404, the time
-// until which it is left alone.
+// endpoint is one audio endpoint with its model, after a 404 the time
+// until which it is left alone, and the failures in a row Health reports.
 type endpoint struct {
 	path, model string
 	mu          sync.Mutex
 	until       time.Time
+	notFoundAt  time.Time // when the 404 that set until came
+	failures    int       // calls in a row that failed as an outage or with the key refused
+	since       time.Time // when the first of them failed
+	rejectedBy  int       // the last failure's 401 or 403; 0 for an outage
+}
+
+// outcome records how one call ended for Health: failed false for a call
+// the server answered (2xx, or a 4xx about this input); else a failure
+// that counts against the endpoint, with the HTTP status (0: unreachable).
+func (e *endpoint) outcome(now time.Time, status int, failed bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !failed {
+		e.failures, e.rejectedBy = 0, 0
+		return
+	}
+	if e.failures == 0 {
+		e.since = now
+	}
+	e.failures++
+	e.rejectedBy = 0
+	if status == http.StatusUnauthorized || status == http.StatusForbidden {
+		e.rejectedBy = status
+	}
+}
+
+// health is the endpoint's failing state in /healthz's words, nil while
+// it works, is switched off or has not failed failingAfter times in a row.
+func (e *endpoint) health(now time.Time) error {
+	if e.model == "" {
+		return nil
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	switch {
+	case now.Before(e.until):
+		return fmt.Errorf("%s: no such endpoint or model %q (HTTP 404) since %s, asking again at %s",
+			e.path, e.model, e.notFoundAt.UTC().Format(time.RFC3339), e.until.UTC().Format(time.RFC3339))
+	case e.failures < failingAfter:
+		return nil
+	case e.rejectedBy != 0:
+		return fmt.Errorf("%s: the server rejects the API key (HTTP %d) since %s", e.path, e.rejectedBy, e.since.UTC().Format(time.RFC3339))
+	}
+	return fmt.Errorf("%s: unreachable since %s", e.path, e.since.UTC().Format(time.RFC3339))
+}
+
+// Health is nil while hearing and speech work as far as the last calls
+// tell, for /healthz. It fails while an endpoint rests after a 404, and
+// after failingAfter calls in a row that found it unreachable or refusing
+// the API key, until a call goes through: voice notes, not probes, find
+// out, so it can stay failing until the next one.
+func (s *Senses) Health(context.Context) error {
+	now := s.now()
+	return errors.Join(s.stt.health(now), s.tts.health(now))
 }
 
 // ready returns ErrSenseOff while the endpoint is switched off or resting
@@ -153,6 +212,9 @@ func (e *endpoint) notFound(now time.Time) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	news := !now.Before(e.until)
+	if news {
+		e.notFoundAt = now
+	}
 	e.until = now.Add(unavailableFor)
 	return news
 }
@@ -181,9 +243,13 @@ func (s *Senses) call(ctx context.Context, e *endpoint, build func() (*http.Requ
 		}
 		resp, err := s.client.Do(req)
 		if err == nil && resp.StatusCode/100 == 2 {
+			e.outcome(s.now(), resp.StatusCode, false)
 			return resp, nil
 		}
 		retry := err != nil && ctx.Err() == nil && isNetErr(err)
+		if err != nil && ctx.Err() == nil && (!retry || attempt > 0) {
+			e.outcome(s.now(), 0, true) // unreachable, after the retry
+		}
 		if err == nil {
 			body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
 			resp.Body.Close()
@@ -194,6 +260,11 @@ func (s *Senses) call(ctx context.Context, e *endpoint, build func() (*http.Requ
 					s.log.Warn("audio endpoint answered 404; treating it as unavailable for an hour", "endpoint", e.path, "model", e.model)
 				}
 				return nil, fmt.Errorf("%s: %w: %w", e.path, bot.ErrSenseOff, s.redact(err))
+			}
+			if !retry || attempt > 0 {
+				code := resp.StatusCode
+				outage := retry || code == http.StatusUnauthorized || code == http.StatusForbidden
+				e.outcome(s.now(), code, outage) // a 4xx about this input: the server works
 			}
 		}
 		if !retry || attempt > 0 {

@@ -3,6 +3,7 @@ package semantic
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -75,8 +76,12 @@ type health struct {
 	down        bool      // BreakerThreshold failures in a row
 	downSince   time.Time
 	offUntil    time.Time
+	offSince    time.Time // when the endpoint first answered it has no embeddings
 	offLogged   bool
 	pausedUntil time.Time
+	// rejectedBy is the HTTP status (401, 403) of the last failure when the
+	// server refused the API key rather than went away; 0 otherwise.
+	rejectedBy int
 }
 
 // queryable reports whether a query may be embedded now.
@@ -111,7 +116,7 @@ func (h *health) isDown() bool {
 func (h *health) succeeded(now time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.failures, h.retryAt = 0, time.Time{}
+	h.failures, h.retryAt, h.rejectedBy = 0, time.Time{}, 0
 	if h.down {
 		h.down = false
 		h.log.Info("embeddings reachable again: recall by meaning is back", "down_for", now.Sub(h.downSince).Round(time.Millisecond))
@@ -131,7 +136,7 @@ func (h *health) failed(ctx context.Context, now time.Time, err error) verdict {
 	case off:
 		h.offUntil = now.Add(offFor)
 		if !h.offLogged {
-			h.offLogged = true
+			h.offLogged, h.offSince = true, now
 			h.log.Warn("embeddings unavailable for this model (no embeddings endpoint, no such model, or not an embedding model); recall uses the full-text index alone",
 				"model", h.model, "retry_in", offFor, "err", err)
 		} else {
@@ -140,10 +145,17 @@ func (h *health) failed(ctx context.Context, now time.Time, err error) verdict {
 	case outage:
 		h.failures++
 		h.retryAt = now.Add(min(backoffFirst<<min(h.failures-1, 16), backoffMax))
+		h.rejectedBy = 0
+		if status, _ := brain.APIError(err); status == http.StatusUnauthorized || status == http.StatusForbidden {
+			h.rejectedBy = status
+		}
 		if h.failures >= BreakerThreshold && !h.down {
 			h.down, h.downSince = true, now
-			h.log.Warn("embeddings unreachable: recall uses the full-text index alone until they are back",
-				"failures", h.failures, "err", err)
+			msg := "embeddings unreachable: recall uses the full-text index alone until they are back"
+			if h.rejectedBy != 0 {
+				msg = "embeddings server rejects the API key: recall uses the full-text index alone until it accepts it (check OPENAI_API_KEY)"
+			}
+			h.log.Warn(msg, "failures", h.failures, "status", h.rejectedBy, "err", err)
 		}
 	}
 	return v
@@ -162,4 +174,24 @@ func (h *health) pause(until time.Time, used, budget int) {
 	case was && until.IsZero():
 		h.log.Info("daily token budget available again: embedding resumes", "used", used, "budget", budget)
 	}
+}
+
+// status is the endpoint's failing state for /healthz, in the words of the
+// brain's check, or nil while embeddings work (or have not been asked yet).
+// A spent budget is not a failure: /metrics and the log say it.
+func (h *health) status(now time.Time) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	const alone = "recall uses the full-text index alone"
+	switch {
+	case h.down && h.rejectedBy != 0:
+		return fmt.Errorf("the embeddings server rejects the API key (HTTP %d) since %s: %s",
+			h.rejectedBy, h.downSince.UTC().Format(time.RFC3339), alone)
+	case h.down:
+		return fmt.Errorf("embeddings unreachable since %s: %s", h.downSince.UTC().Format(time.RFC3339), alone)
+	case now.Before(h.offUntil):
+		return fmt.Errorf("no embeddings for model %q since %s (asking again at %s): %s",
+			h.model, h.offSince.UTC().Format(time.RFC3339), h.offUntil.UTC().Format(time.RFC3339), alone)
+	}
+	return nil
 }

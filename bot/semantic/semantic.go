@@ -172,6 +172,14 @@ func New(cfg Config) (*Index, error) {
 	return x, nil
 }
 
+// Health is nil while the embeddings endpoint works, for /healthz: it
+// fails while the endpoint is unreachable or refuses the API key (after
+// BreakerThreshold failures in a row, until a call goes through) and while
+// it has no embeddings for the model (a 404, until it is asked again).
+func (x *Index) Health(context.Context) error {
+	return x.health.status(x.now())
+}
+
 // Recall finds the user's documents nearest in meaning to q.Text within
 // q.Scope, best first, Score the cosine similarity (at least
 // MinSimilarity). It embeds q.Text once, within QueryTimeout. While

@@ -486,3 +486,63 @@ func candidates(hits []store.RecallHit) []heart.RecallCandidate {
 	}
 	return out
 }
+
+// Health, for /healthz: ok while embeddings work; failing, in words that
+// say which, while the endpoint is down, refuses the API key (never named)
+// or has no such model; ok again once a call goes through.
+func TestHealthReportsAFailingEndpoint(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	e.say(t, ann, annChat, "my cat Biscuit was sick all night")
+	if err := e.idx.Health(ctx); err != nil {
+		t.Fatalf("Health before any call = %v", err)
+	}
+	e.idx.CatchUp(ctx)
+	if err := e.idx.Health(ctx); err != nil {
+		t.Fatalf("Health while embeddings work = %v", err)
+	}
+	fail := func(status int) {
+		t.Helper()
+		e.say(t, ann, annChat, "exam on Friday")
+		for range semantic.BreakerThreshold {
+			e.fake.Fail(status)
+			e.clock.Add(time.Minute) // past any backoff
+			e.idx.Step(ctx)
+		}
+	}
+	back := func() {
+		t.Helper()
+		e.clock.Add(time.Minute)
+		e.idx.CatchUp(ctx)
+		if err := e.idx.Health(ctx); err != nil {
+			t.Fatalf("Health after a call went through = %v", err)
+		}
+	}
+
+	fail(http.StatusServiceUnavailable)
+	if err := e.idx.Health(ctx); err == nil || !strings.Contains(err.Error(), "embeddings unreachable since") {
+		t.Fatalf("Health while down = %v", err)
+	}
+	back()
+
+	fail(http.StatusUnauthorized)
+	err := e.idx.Health(ctx)
+	if err == nil || !strings.Contains(err.Error(), "rejects the API key (HTTP 401)") || strings.Contains(err.Error(), "sk-secret") {
+		t.Fatalf("Health with the key refused = %v", err)
+	}
+	back()
+
+	e.say(t, ann, annChat, "a new job")
+	e.fake.SetModel("m1", 0) // every call answers 404 now
+	e.clock.Add(time.Minute)
+	e.idx.Step(ctx)
+	if err := e.idx.Health(ctx); err == nil || !strings.Contains(err.Error(), `no embeddings for model "m1"`) {
+		t.Fatalf("Health without the model = %v", err)
+	}
+	e.clock.Add(time.Hour)
+	e.fake.SetModel("m1", dim)
+	back()
+	if strings.Contains(e.logs.String(), "sk-secret") {
+		t.Error("the API key was logged")
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"hearth/bot"
 	"hearth/bot/admin"
 	"hearth/bot/discord"
+	"hearth/bot/media"
+	"hearth/bot/semantic"
 	"hearth/bot/telegram"
 	"hearth/lifeloop"
 	"hearth/store"
@@ -34,6 +36,17 @@ type linkWatch interface {
 var (
 	_ linkWatch = (*telegram.Transport)(nil)
 	_ linkWatch = (*discord.Transport)(nil)
+)
+
+// healthWatch is a part that can say it is failing, for /healthz: the
+// audio endpoints (bot/media) and, by the same words, recall by meaning.
+type healthWatch interface {
+	Health(ctx context.Context) error
+}
+
+var (
+	_ healthWatch = (*semantic.Index)(nil)
+	_ healthWatch = (*media.Senses)(nil)
 )
 
 // transportHealth records, for /healthz, whether each transport's Run is
@@ -107,6 +120,12 @@ func newAdmin(env Env, inst *instance, h *bot.Handler, m *admin.Metrics, th *tra
 	if w, ok := inst.brain.(modelWatch); ok {
 		checks["brain"] = w.Health
 		m.WatchBrain(func() bool { return w.Health(context.Background()) == nil })
+	}
+	if inst.meaning != nil {
+		checks["embeddings"] = inst.meaning.Health
+	}
+	if w, ok := inst.media.(healthWatch); ok {
+		checks["audio"] = w.Health
 	}
 	brain := "offline"
 	if inst.online {

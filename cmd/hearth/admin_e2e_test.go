@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"hearth/bot/bottest"
+	"hearth/bot/media/mediatest"
 	"hearth/store"
 )
 
@@ -212,5 +213,43 @@ func TestAdminAddressUnusableFailsStart(t *testing.T) {
 				t.Fatalf("the daemon ran without its admin API:\nstdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
 			}
 		})
+	}
+}
+
+// TestHealthzReportsEmbeddingsAndAudio: recall by meaning and the audio
+// endpoints are /healthz checks of their own, failing as the brain's does:
+// a brain server without the embedding model turns "embeddings" (and the
+// status) to an error that names the model, while "audio" and "brain"
+// stay ok.
+func TestHealthzReportsEmbeddingsAndAudio(t *testing.T) {
+	t.Parallel()
+	llm, audio := newFakeLLM(t), mediatest.NewServer(t)
+	db := filepath.Join(t.TempDir(), "luna.db")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd, stdin, _, _, base := startAdminDaemon(t, ctx, db, append(sensesEnv(llm, audio), "HEARTH_EMBED_MODEL=nomic-embed-text")...)
+	defer stdin.Close()
+	var rep struct {
+		Status string            `json:"status"`
+		Checks map[string]string `json:"checks"`
+	}
+	code := 0
+	waitFor(t, "the embeddings check to fail", func() bool {
+		resp, err := http.Get(base + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		code = resp.StatusCode
+		json.NewDecoder(resp.Body).Decode(&rep)
+		return strings.HasPrefix(rep.Checks["embeddings"], "error: ")
+	})
+	if !strings.Contains(rep.Checks["embeddings"], `no embeddings for model "nomic-embed-text"`) ||
+		rep.Checks["audio"] != "ok" || rep.Checks["brain"] != "ok" || rep.Status != "degraded" || code != http.StatusServiceUnavailable {
+		t.Errorf("/healthz = %d %+v", code, rep)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("SIGTERM: %v", err)
 	}
 }
