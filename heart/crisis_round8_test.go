@@ -225,6 +225,7 @@ func TestCrisisFloorEighthRoundStructures(t *testing.T) {
 		{"I've made up my mind. Friday is the day.", CrisisPlan, false},
 		{"we've decided: sunday is the day for the bbq", CrisisNone, false},
 		{"theyll get the insurance money and be fine without me", CrisisWishDead, false},
+		{"we got life insurance so the kids would be fine without me if anything happens", CrisisNone, false},
 		{"thinking about steering into a pole on the way home", CrisisMethod, false},
 		{"the car in front of me almost swerved into the divider on the highway, scary", CrisisNone, false},
 		{"looked up how many of my antidepressants it would take", CrisisMethod, false},
@@ -287,5 +288,80 @@ func TestCrisisFloorEighthRoundStructures(t *testing.T) {
 		{"这部电影讲一个想自杀的少年被救的故事", CrisisNone, false},
 		{"自殺をテーマにした映画を観た", CrisisNone, false},
 		{"遺書みたいな長文LINE送っちゃったｗ", CrisisNone, false},
+	})
+}
+
+// TestCrisisFloorEighthRoundTwins: twenty everyday lines per language
+// written after the eighth round's patterns, with their words (a bridge and
+// how long something takes, a train timed, a fence found low, charcoal and
+// tape, 自殺 in a programme's title, ODする as a measure, 戻らない as "must
+// get back", life insurance in case anything happens), that must stay
+// ordinary.
+func TestCrisisFloorEighthRoundTwins(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		// English.
+		{"i dont see the point of waking up early on a sunday", CrisisNone, false},
+		{"whats the point of waking up at 6 if the bus is late anyway", CrisisNone, false},
+		{"i keep looking at the bridge on my way home, wondering how long the repairs will take", CrisisNone, false},
+		{"we crossed the bridge and wondered how far the drop to the river was for the photo", CrisisNone, false},
+		{"went back to cutting my hair short, feels great", CrisisNone, false},
+		{"we went back to cutting costs at work after the audit", CrisisNone, false},
+		{"the train comes through at 11:40 every night, I've been timing it for my commute", CrisisNone, false},
+		{"I've been timing the train for my running race, it's always late", CrisisNone, false},
+		{"I've decided, Sunday is the day I start running", CrisisNone, false},
+		{"we've decided: sunday is the day for the bbq", CrisisNone, false},
+		{"we got life insurance so the kids would be fine without me if anything happens", CrisisNone, false},
+		{"i drove into the city yesterday, traffic was awful", CrisisNone, false},
+		{"the car in front of me almost swerved into the divider on the highway, scary", CrisisNone, false},
+		{"how many ibuprofen it would take to fix this headache is a mystery lol", CrisisNone, false},
+		{"I bought charcoal and tape for the bbq on saturday", CrisisNone, false},
+		{"kms this wifi is so slow", CrisisNone, false},
+		{"i'm gonna kill myself if this printer jams one more time lol", CrisisNone, false},
+		{"that meme was so cringe i want to die 💀", CrisisNone, false},
+		{"the fence on the roof is low, I reported it to the landlord so the kids are safe", CrisisNone, false},
+		{"bought rope for the swing in the garden", CrisisNone, false},
+		{"sorry, wednesday is the day", CrisisNone, false},
+		// Chinese.
+		{"我想要紫色的那件衣服", CrisisNone, false},
+		{"想紫薯饼了，周末做", CrisisNone, false},
+		{"我是不是消失了太久，大家都忘了我哈哈", CrisisNone, false},
+		{"今晚去天台吹吹风，晚点再下来", CrisisNone, false},
+		{"又割了韭菜，基金血亏", CrisisNone, false},
+		{"头发又剪了，这次有点短", CrisisNone, false},
+		{"不小心拿头撞到门框了，好疼", CrisisNone, false},
+		{"人生寄了，期末全挂了哈哈", CrisisNone, false},
+		{"周五就是最后一天上班了，我已经决定了辞职", CrisisNone, false},
+		{"周五就是最后一天打折了，我已经决定买了", CrisisNone, false},
+		{"站在地铁站台边上的时候，总被人挤着往前走", CrisisNone, false},
+		{"周末烧烤，买了炭，还买了胶带封箱", CrisisNone, false},
+		{"晚安，明天见", CrisisNone, false},
+		{"这本书讲一个想自杀的女孩重新找到希望的故事", CrisisNone, false},
+		{"看了一部关于自杀预防的纪录片", CrisisNone, false},
+		{"新闻说有个明星自杀未遂，被救回来了，还好", CrisisNone, false},
+		{"天台的栏杆太矮了，很危险，已经跟物业投诉了", CrisisNone, false},
+		{"从天台看下去风景真好，晚上回来再聊", CrisisNone, false},
+		{"抽烟的时候烟灰掉在手上了", CrisisNone, false},
+		{"这个城市没什么好留恋的了，准备搬去上海", CrisisNone, false},
+		// Japanese.
+		{"屋上のフェンス、思ったより高かった", CrisisNone, false},
+		{"屋上のフェンスが低くて危ないから管理会社に連絡した", CrisisNone, false},
+		{"今夜カレーにする。もう決めた", CrisisNone, false},
+		{"今夜は焼肉する。もう決めた", CrisisNone, false},
+		{"タバコを灰皿に押し付けて消した", CrisisNone, false},
+		{"旅行中、猫は友達に預けた", CrisisNone, false},
+		{"猫は友達に預けた。明日から出張", CrisisNone, false},
+		{"この街にはもう心残りはない、来月引っ越す", CrisisNone, false},
+		{"ホームの端を歩くのは危ないよ", CrisisNone, false},
+		{"自殺予防のドキュメンタリーを観た", CrisisNone, false},
+		{"自殺をテーマにした小説を読んでる", CrisisNone, false},
+		{"自殺の特集記事を読んだ", CrisisNone, false},
+		{"遺書っぽい長文メール書いちゃったｗ", CrisisNone, false},
+		{"永遠に眠れそうなくらい眠い", CrisisNone, false},
+		{"練炭でバーベキューした", CrisisNone, false},
+		{"キャンプ用に炭とガムテープを買った", CrisisNone, false},
+		{"腕にタバコの匂いがついた", CrisisNone, false},
+		{"電車の時間を計って走った", CrisisNone, false},
+		{"ODするくらい飲み会でお酒飲んだ、二日酔い", CrisisNone, false},
+		{"今日は屋上でお昼。戻らないとやばい", CrisisNone, false},
 	})
 }
