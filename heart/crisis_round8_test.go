@@ -276,6 +276,12 @@ func TestCrisisFloorEighthRoundStructures(t *testing.T) {
 		{"永遠に眠れそうなくらい眠い", CrisisNone, false},
 		{"練炭とガムテープを買った", CrisisPreparation, false},
 		{"キャンプ用に炭とガムテープを買った", CrisisNone, false},
+		// A good night with thanks for everything, after a dose was looked
+		// up (conversation 1), asked about in a talk at risk; not one that
+		// names a return.
+		{"ok goodnight. thanks for everything", CrisisConcern, true},
+		{"goodnight, thanks for everything today!", CrisisNone, true},
+		{"thanks for everything, goodnight, talk tomorrow", CrisisNone, true},
 		// The prober's extra probes: a relapse named as self-harm, a car off
 		// the road, 想紫 in the past tense; and the ordinary lines that fired.
 		{"relapsed on sh last night", CrisisSelfHarm, false},
