@@ -14,6 +14,7 @@ type crisisCatRow struct {
 	atRisk bool
 }
 
+// checkCrisisCategory reads every row once and reports each wrong category.
 func checkCrisisCategory(t *testing.T, rows []crisisCatRow) {
 	t.Helper()
 	for _, r := range rows {
@@ -32,9 +33,10 @@ func checkCrisisCategory(t *testing.T, rows []crisisCatRow) {
 
 // TestCrisisFloorEighthRound holds the eighth round's probe (a fourth
 // held-out prober, who saw neither the lexicon, its tests nor any earlier
-// probe): 75 warning signs and 75 ordinary lines, 25 of them Chinese and
-// 20 Japanese, with the category a counsellor would file each under. It
-// found 52 of 75 caught and 4 false alarms. The prober's labels map to the
+// probe): 75 warning signs and 75 ordinary lines (30, 25 and 20 of each in
+// English, Chinese and Japanese), with the category a counsellor would
+// file each under. Before this round's work it found 52 of 75 caught and 4
+// false alarms. The prober's labels map to the
 // C-SSRS as the lexicon files them: "passive wish" and "burden" are a
 // wish to be dead (C-SSRS 1), and so is "I want to die" or "I don't want
 // to live", which the prober called ideation; a means named (a bridge, a
@@ -200,7 +202,6 @@ func TestCrisisFloorEighthRound(t *testing.T) {
 		{"屋上でお弁当食べるの好き", CrisisNone, false},                     // daily
 		{"試合で相手チームをボコボコにした", CrisisNone, false},                 // sports
 		{"締め切りに殺される…ｗ", CrisisNone, false},                      // work
-
 	})
 }
 
