@@ -38,6 +38,9 @@ type Hints struct {
 	Relationship string // seed 003 state name
 	Watch        bool   // seed 003 Watch: the user is being looked after; never "apology accepted"
 	Crisis       bool   // the turn is a crisis turn: be gentle, no jokes
+	// CrisisKind is a crisis turn's category (heart.CrisisCategory: "plan",
+	// "self_harm", …; "model" when only the model flagged it).
+	CrisisKind string
 	// AskSafety: words ambiguous alone in a talk at risk; ask directly
 	// whether the user is thinking about suicide (heart.Relationship.ReadSafety).
 	// SafetyRelief: the answer to that question was no. Concern: words

@@ -42,9 +42,13 @@ const (
 	factSalience        = 0.6  // the user stated a new fact worth keeping; below heart.ReturnTopicSalience: a sister's name is no heavy topic
 	crisisSalience      = 0.95
 	crisisIntensity     = 0.9
-	lowConfidence       = 0.4
-	feltConfidence      = 0.65 // the feeling was named in the message
-	maxScratchRunes     = 60   // "scratch short" (brain brief)
+	// crisisMinLength is the least a crisis reply may run to, so the
+	// request to put means out of reach is never cut for length: the
+	// longest of seed 000's max_length targets (sadness, fear).
+	crisisMinLength = 400
+	lowConfidence   = 0.4
+	feltConfidence  = 0.65 // the feeling was named in the message
+	maxScratchRunes = 60   // "scratch short" (brain brief)
 )
 
 // Offline is the deterministic, rule-based brain used without an LLM
@@ -123,8 +127,11 @@ func (o *Offline) reply(t *turnView) string {
 	var parts []part
 	switch {
 	case h.Crisis:
-		// Gentle, no emoji, no questions about plans: one calm paragraph.
-		return fitLength(t.say("crisis", 1), maxLen(h), lang)
+		// Gentle, no emoji, no questions about plans: one calm paragraph,
+		// and what the crisis floor's category asks for (phrases.yaml
+		// crisis.kind.*), kept whole.
+		return fitLength(joinSentences([]string{t.say("crisis", 1), t.say("crisis.kind."+h.CrisisKind, 2)}, lang),
+			max(maxLen(h), crisisMinLength), lang)
 	case h.AskSafety && h.SafetyWhy:
 		return fitLength(t.say("safety.why", 1), maxLen(h), lang)
 	case h.AskSafety:

@@ -104,7 +104,8 @@ func (cv *convo) hints(text string) bot.Hints {
 	perc := heart.HeuristicPerceive(text, det)
 	chosen := heart.ChooseEmotion(det, cv.last)
 	s := heart.StrategyFor(chosen)
-	crisis := heart.CrisisText(text)
+	kind := heart.CrisisFloor(text)
+	crisis := kind != heart.CrisisNone
 	rel := cv.c.Relationship
 	if rel == "" {
 		rel = "acquaintance"
@@ -125,7 +126,7 @@ func (cv *convo) hints(text string) bot.Hints {
 		EmojiAllowed: s.EmojiAllowed, ProactiveQuestion: s.ProactiveQuestion, Formality: s.Formality,
 		Intent: string(perc.Intent), Sentiment: perc.Sentiment, Disclosure: string(perc.Disclosure),
 		Mood: cv.c.Mood, Lingering: cv.c.Lingering, Relationship: rel, Watch: cv.c.Watch || crisis,
-		Crisis: crisis, Memories: mems, Recent: append([]bot.ChatMessage(nil), cv.recent...), Now: cv.now,
+		Crisis: crisis, CrisisKind: string(kind), Memories: mems, Recent: append([]bot.ChatMessage(nil), cv.recent...), Now: cv.now,
 		Recalled: cv.recalled,
 		Greeting: cv.c.Greeting,
 	}

@@ -254,6 +254,9 @@ func TestOfflineMaxLength(t *testing.T) {
 					continue
 				}
 				h.MaxLength = limit
+				if h.Crisis { // kept whole up to crisisMinLength: TestOfflineCrisisKind
+					continue
+				}
 				if text := reply(t, o, h).Text; utf8.RuneCountInString(text) > limit || text == "" {
 					t.Fatalf("%s MaxLength %d: %d runes %q", lang, limit, utf8.RuneCountInString(text), text)
 				}
@@ -704,6 +707,40 @@ func TestQuoteOfAnswersAndCutsAtAWord(t *testing.T) {
 		}
 		if n := utf8.RuneCountInString(strings.TrimSuffix(got, "…")); n > maxQuoteRunes {
 			t.Errorf("quoteOf(%q) = %q: %d runes", tt.text, got, n)
+		}
+	}
+}
+
+// A crisis turn's reply adds what the floor's category asks for: for a
+// means or a plan, to put the means out of reach; for self-harm, care of
+// the wound; never cut for a short max_length, never a question. A talk
+// that already had a crisis reply gets another wording.
+func TestOfflineCrisisKind(t *testing.T) {
+	o := NewOffline()
+	for _, c := range []struct {
+		lang, kind, want string
+	}{
+		{"en", "plan", "out of reach"},
+		{"en", "preparation", "out of reach"},
+		{"en", "self_harm", "look after the wound"},
+		{"zh", "method", "拿不到的地方"},
+		{"zh", "self_harm", "处理好伤口"},
+		{"ja", "intent", "手の届かない場所"},
+		{"ja", "self_harm", "手当て"},
+	} {
+		h := bot.Hints{Language: c.lang, Crisis: true, CrisisKind: c.kind, Watch: true, MaxLength: 200, Text: "x"}
+		got := reply(t, o, h).Text
+		if !strings.Contains(got, c.want) || strings.ContainsAny(got, "?？") || utf8.RuneCountInString(got) > crisisMinLength {
+			t.Errorf("%s %s: %q, want %q whole, no question", c.lang, c.kind, got, c.want)
+		}
+		h.CrisisKind = "wish_dead"
+		if plain := reply(t, o, h).Text; strings.Contains(plain, c.want) {
+			t.Errorf("%s wish_dead: %q has the %s line", c.lang, plain, c.kind)
+		}
+		h.CrisisKind = c.kind
+		h.Recent = []bot.ChatMessage{{Role: "user", Content: "y"}, {Role: "assistant", Content: got}}
+		if again := reply(t, o, h).Text; again == got || !strings.Contains(again, c.want) {
+			t.Errorf("%s %s again: %q, want another wording with %q", c.lang, c.kind, again, c.want)
 		}
 	}
 }
