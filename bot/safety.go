@@ -40,6 +40,12 @@ func safetyLines(m *moment, intent heart.Intent) []string {
 		lines = append(lines,
 			"The user may be thinking about hurting themselves. Stay calm and warm, take them seriously, ask if they are safe right now, and encourage them to reach the crisis resources that will be shown after your reply and a person they trust.",
 			"Do not refuse, joke, change the subject or promise secrecy.")
+		switch m.kind {
+		case heart.CrisisMethod, heart.CrisisIntent, heart.CrisisPlan, heart.CrisisPreparation:
+			lines = append(lines, "They spoke of a means or a plan: gently ask them to put the means out of reach or give them to someone to keep for now. Never ask about or discuss the method itself.")
+		case heart.CrisisSelfHarm:
+			lines = append(lines, "They spoke of hurting themselves: gently ask whether they are hurt, and if a wound is deep or will not stop bleeding, urge medical help now.")
+		}
 	}
 	if m.why && !m.crisis {
 		lines = append(lines,
