@@ -112,7 +112,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	// The names the user gave are names, not words: a cat called 小雨 is
 	// no weather, a dog called Sunny no forecast. Situations and themes
 	// are read with every known name masked.
-	t.known, t.facts = o.k.known(h, o.k.factsIn(h.Text, h.Language))
+	t.known, t.facts = o.k.known(h, append(o.k.factsIn(h.Text, h.Language), t.answerFacts()...))
 	text := maskNames(h.Text, t.known)
 	intent := strings.ToUpper(h.Intent)
 	if traps := o.k.intentTraps[intent]; traps != nil && traps.Has(text) {
@@ -285,7 +285,9 @@ func (k *knowledge) situationsIn(text, intent string, dated bool) []*situation {
 // tongue" no answer at all (its patterns find none).
 func (t *turnView) answered(sits []*situation) []*situation {
 	var asked map[string]bool
-	if !t.isQuestion() && !slices.ContainsFunc(t.facts, func(f fact) bool { return !f.told }) {
+	// A fact told as the answer to her question ("her name is Mochi") is
+	// the answer, not news beside it.
+	if !t.isQuestion() && !slices.ContainsFunc(t.facts, func(f fact) bool { return !f.told && !f.answer }) {
 		asked = t.lastAsked()
 	}
 	return slices.DeleteFunc(sits, func(s *situation) bool {
@@ -296,34 +298,54 @@ func (t *turnView) answered(sits []*situation) []*situation {
 // lastAsked lists the situations whose question (phrases "sit.<name>.ask")
 // the last reply asked, of those some situation answers.
 func (t *turnView) lastAsked() map[string]bool {
-	var last string
-	for i := len(t.h.Recent) - 1; i >= 0; i-- {
-		if t.h.Recent[i].Role == "assistant" {
-			last = t.h.Recent[i].Content
-			break
-		}
-	}
+	_, last := t.lastExchange()
 	if last == "" {
 		return nil
-	}
-	said := map[string]bool{}
-	for _, s := range sentences(last) {
-		said[normSentence(s)] = true
 	}
 	asked := map[string]bool{}
 	for _, s := range t.k.sits {
 		for _, a := range s.Answers {
-			for _, v := range t.k.book["sit."+a+".ask"][t.lang] {
-				// A question of two sentences ("What's a movie you've loved
-				// lately? Then I can aim better.") was asked when both were said.
-				q, ok := fill(v, func(n string) string { return t.vars[n] })
-				if ok && !slices.ContainsFunc(sentences(q), func(s string) bool { return !said[normSentence(s)] }) {
-					asked[a] = true
-				}
+			if t.askedIn(last, a) != "" {
+				asked[a] = true
 			}
 		}
 	}
 	return asked
+}
+
+// lastExchange is the user's message before her last reply, and that reply;
+// "" where there is none.
+func (t *turnView) lastExchange() (user, reply string) {
+	i := len(t.h.Recent) - 1
+	for ; i >= 0 && reply == ""; i-- {
+		if t.h.Recent[i].Role == "assistant" {
+			reply = t.h.Recent[i].Content
+		}
+	}
+	for ; i >= 0; i-- {
+		if t.h.Recent[i].Role == "user" {
+			return t.h.Recent[i].Content, reply
+		}
+	}
+	return "", reply
+}
+
+// askedIn is the question of situation sit (phrases "sit.<sit>.ask") that
+// reply asked, "" if none.
+func (t *turnView) askedIn(reply, sit string) string {
+	said := map[string]bool{}
+	for _, s := range sentences(reply) {
+		said[normSentence(s)] = true
+	}
+	for _, v := range t.k.book["sit."+sit+".ask"][t.lang] {
+		// A question of two sentences ("What's a movie you've loved
+		// lately? Then I can aim better.") was asked when both were said.
+		q, ok := fill(v, func(n string) string { return t.vars[n] })
+		if ok && !slices.ContainsFunc(sentences(q), func(s string) bool { return !said[normSentence(s)] }) {
+			return q
+		}
+	}
+	return ""
 }
 
 // lead is the situation that leads the reply: the first content situation,

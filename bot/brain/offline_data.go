@@ -154,6 +154,7 @@ type factKind struct {
 	Reject   []string          `yaml:"reject"`
 	Patterns []string          `yaml:"patterns"`
 	Changes  []factChange      `yaml:"changes"`
+	Answers  []factAnswer      `yaml:"answers"`
 
 	res    []pattern
 	values map[string]*regexp.Regexp // language → the value template as a pattern
@@ -164,6 +165,18 @@ type factKind struct {
 type factChange struct {
 	Set      map[string]string `yaml:"set"` // field → a word of its dictionary (English name)
 	Of       []string          `yaml:"of"`  // what the field was (English names) for the change to apply
+	Patterns []string          `yaml:"patterns"`
+
+	res []pattern
+}
+
+// factAnswer is one of a fact kind's answers in facts.yaml: the fact told
+// as the answer to her question ("What's their name?" after "we got a
+// kitten!", then "her name is Mochi").
+type factAnswer struct {
+	After    []string          `yaml:"after"` // situations whose question (phrases sit.<name>.ask) her last reply asked
+	Asked    []string          `yaml:"asked"` // words that question must hold; none: any of its questions
+	Set      map[string]string `yaml:"set"`   // field → a word of its dictionary (English name)
 	Patterns []string          `yaml:"patterns"`
 
 	res []pattern
@@ -457,6 +470,9 @@ func (k *knowledge) compileFacts() error {
 				}
 			}
 		}
+		if err := k.compileAnswers(f); err != nil {
+			return err
+		}
 		f.values = map[string]*regexp.Regexp{}
 		for _, l := range languages() {
 			if f.Label[l] == "" || f.Value[l] == "" {
@@ -487,6 +503,36 @@ func (k *knowledge) compileFacts() error {
 		}
 	}
 	k.askSet = heart.NewPhraseSet(asks)
+	return nil
+}
+
+// compileAnswers compiles a fact kind's answers and checks that each
+// names situations that ask something and dictionary words that exist.
+func (k *knowledge) compileAnswers(f *factKind) error {
+	for j := range f.Answers {
+		a := &f.Answers[j]
+		var err error
+		if a.res, err = compileAll(a.Patterns, ""); err != nil {
+			return fmt.Errorf("facts.yaml: %s answers: %w", f.Kind, err)
+		}
+		if len(a.After) == 0 {
+			return fmt.Errorf("facts.yaml: %s answers: no situation in after", f.Kind)
+		}
+		for _, s := range a.After {
+			if _, ok := k.book["sit."+s+".ask"]; !ok {
+				return fmt.Errorf("facts.yaml: %s answers: situation %q asks nothing (no phrases sit.%s.ask)", f.Kind, s, s)
+			}
+		}
+		for field, word := range a.Set {
+			d, ok := f.Dict[field]
+			if !ok {
+				return fmt.Errorf("facts.yaml: %s answers: %s is no dictionary field", f.Kind, field)
+			}
+			if !slices.ContainsFunc(k.dicts[d], func(e dictEntry) bool { return e.Name[langEN] == word }) {
+				return fmt.Errorf("facts.yaml: %s answers: %q is no %s word", f.Kind, word, d)
+			}
+		}
+	}
 	return nil
 }
 

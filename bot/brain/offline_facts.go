@@ -39,6 +39,7 @@ type fact struct {
 	fields map[string]string
 	told   bool        // said before this message too: no news
 	change *factChange // news that changes a fact told: resolve reads whose
+	answer bool        // told as the answer to her question (facts.yaml answers)
 }
 
 // value writes the fact as its kind's value template in lang.
@@ -485,4 +486,84 @@ func firstGroup(res []pattern, name, text string) string {
 		}
 	}
 	return ""
+}
+
+// answerFacts returns the facts this message tells as the answer to the
+// question her last reply asked (facts.yaml answers): "her name is Mochi"
+// after "What's their name?" about the kitten the user had just told of.
+// A dictionary field the answer does not say is the answer's `set`, else
+// the first word of that dictionary in the user's message before her
+// question ("we got a kitten!": a cat); a fact missing a field is none.
+func (t *turnView) answerFacts() []fact {
+	before, last := t.lastExchange()
+	if last == "" {
+		return nil
+	}
+	var out []fact
+	for i := range t.k.facts {
+		kind := &t.k.facts[i]
+		for _, a := range kind.Answers {
+			if !t.askedAbout(last, a) {
+				continue
+			}
+			for _, re := range a.res {
+				if !re.may(t.h.Text) {
+					continue
+				}
+				m := re.FindStringSubmatch(t.h.Text)
+				if m == nil {
+					continue
+				}
+				f, ok := t.k.readFact(kind, re.SubexpNames(), m, t.lang)
+				if ok && t.k.fillAnswer(&f, a, before, t.lang) {
+					f.answer = true
+					out = append(out, f)
+				}
+				break
+			}
+			if len(out) > 0 && out[len(out)-1].kind == kind {
+				break // the first answer that reads one is the kind's
+			}
+		}
+	}
+	return out
+}
+
+// askedAbout reports whether reply asked a question answer a is an answer
+// to: one of its situations' questions, holding one of its asked words
+// when it lists some.
+func (t *turnView) askedAbout(reply string, a factAnswer) bool {
+	for _, s := range a.After {
+		q := strings.ToLower(t.askedIn(reply, s))
+		if q != "" && (len(a.Asked) == 0 || slices.ContainsFunc(a.Asked, func(w string) bool { return strings.Contains(q, strings.ToLower(w)) })) {
+			return true
+		}
+	}
+	return false
+}
+
+// fillAnswer completes f, read from an answer, with the dictionary fields
+// the answer did not say (see answerFacts) and reports whether every field
+// of its value is known.
+func (k *knowledge) fillAnswer(f *fact, a factAnswer, before, lang string) bool {
+	for field, d := range f.kind.Dict {
+		if f.fields[field] != "" {
+			continue
+		}
+		if word, ok := a.Set[field]; ok {
+			if e, found := k.dictEntry(d, word); found {
+				f.fields[field] = e.Name[lang]
+			}
+			continue
+		}
+		if es := k.named(d, before); len(es) > 0 {
+			f.fields[field] = es[0].Name[lang]
+		}
+	}
+	for _, n := range f.kind.values[langEN].SubexpNames() {
+		if n != "" && f.fields[n] == "" {
+			return false
+		}
+	}
+	return true
 }

@@ -47,3 +47,46 @@ func TestSimulateFollowUpAskedAfterItsDay(t *testing.T) {
 		t.Fatalf("follow-up check-in %+v, want Saturday 15:00 asking about the exam", asked[0])
 	}
 }
+
+// TestSimulateRemembersANameToldAsAnAnswer, through the built binary with
+// the offline brain: a kitten's name told as the answer to her question
+// ("her name is Mochi", 它叫咪咪, 名前はモカ) is kept, and three weeks
+// later, a new talk, "do you remember my cat's name?" is answered with it.
+func TestSimulateRemembersANameToldAsAnAnswer(t *testing.T) {
+	talks := []struct {
+		lang, name, news, answer, hello, ask, want string
+	}{
+		{"en", "Ann", "we got a kitten!", "her name is Mochi", "hi Luna", "do you remember my cat's name?", "Mochi"},
+		{"zh", "小安", "我们家新养了一只小猫！", "它叫咪咪", "你好呀", "你还记得我家猫叫什么吗？", "咪咪"},
+		{"ja", "アン", "子猫を飼い始めたんだ！", "名前はモカ", "こんばんは", "うちの猫の名前覚えてる？", "モカ"},
+	}
+	for _, tc := range talks {
+		t.Run(tc.lang, func(t *testing.T) {
+			dir := t.TempDir()
+			persona := filepath.Join(dir, "persona.yaml")
+			y := "name: Luna\nlanguage: " + tc.lang + "\npersona: A kind companion.\ninner_state_seed: I am {name}.\ntimezone: Asia/Shanghai\nlifeloop:\n  schedule: 'off'\n"
+			script := filepath.Join(dir, "script.yaml")
+			s := fmt.Sprintf("- {at: '2026-01-05T19:00:00+08:00', user: 'telegram:7', name: %q, text: %q}\n"+
+				"- {at: '+1m', user: 'telegram:7', text: %q}\n"+
+				"- {at: '+21d', user: 'telegram:7', text: %q}\n"+
+				"- {at: '+2m', user: 'telegram:7', text: %q}\n", tc.name, tc.news, tc.answer, tc.hello, tc.ask)
+			for p, b := range map[string]string{persona: y, script: s} {
+				if err := os.WriteFile(p, []byte(b), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r := runHearth(t, "", nil, "simulate", "--persona", persona, "--script", script)
+			if r.code != 0 {
+				t.Fatalf("simulate exit %d:\n%s", r.code, r.stderr)
+			}
+			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+			var last simLine
+			if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
+				t.Fatalf("not a JSON line %q: %v", lines[len(lines)-1], err)
+			}
+			if last.Kind != "reply" || last.At != "2026-01-26T19:03:00+08:00" || !strings.Contains(last.Text, tc.want) {
+				t.Fatalf("three weeks later %q got %+v, want a reply naming %s:\n%s", tc.ask, last, tc.want, r.stdout)
+			}
+		})
+	}
+}
