@@ -164,7 +164,8 @@ func nameSlots() [2]nameSlot {
 // before and mentions now by name or by kind ("my cat is sick" → Miso).
 // A message that only points at them ("he loved it", "我带它去看了兽医",
 // "動物病院に連れて行った") means the one of the user's last few messages
-// that named one; the vet means the user's pet.
+// that named one; the vet means the user's pet, unless the message names
+// a kind of pet the user told of none of.
 func (t *turnView) findNames() {
 	found := t.namesIn(t.h.Text)
 	pointing := t.k.refer.Has(t.h.Text)
@@ -180,7 +181,9 @@ func (t *turnView) findNames() {
 	for k, v := range found {
 		t.vars[k] = v
 	}
-	if vet && t.vars["pet_name"] == "" {
+	// A kind of pet she knows none of ("we got a kitten!" beside the dog
+	// Pepper) is a new one: never called by the dog's name.
+	if vet && t.vars["pet_name"] == "" && t.vars["pet"] == "" {
 		for i := len(t.known) - 1; i >= 0; i-- {
 			if f := t.known[i]; f.kind.Dict["kind"] == dictPets && !t.gone[f.fields["name"]] {
 				t.vars["pet_name"] = f.fields["name"]
