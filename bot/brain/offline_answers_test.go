@@ -3,6 +3,7 @@ package brain
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"hearth/bot"
@@ -50,6 +51,37 @@ func TestOfflineKeepsAFactToldAsAnAnswer(t *testing.T) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 			t.Errorf("%q after %q: remember = %s, want %v (reply %q)", tt.text, tt.asked, b, tt.want, resp.Text)
+		}
+	}
+}
+
+// TestOfflineCorrectsAName: a name put right ("my sister's name is Ana,
+// not Anna") replaces the one kept, its other fields kept, and is said
+// back as put right; a correction of a name never told corrects nothing.
+func TestOfflineCorrectsAName(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		lang, text string
+		mems       []string
+		want       []rememberItem
+		says       string
+	}{
+		{"en", "actually my sister's name is Ana, not Anna", []string{"People: Anna (sister); Tom (ex)"}, []rememberItem{{5, "People: Tom (ex); Ana (sister)"}}, "not Anna"},
+		{"en", "sorry, it's Pepa, not Pepper", []string{"Pets: Pepper (dog)"}, []rememberItem{{3, "Pets: Pepa (dog)"}}, "Pepa"},
+		{"zh", "其实我妹妹叫小玉，不是小雨", []string{"身边的人：小雨（妹妹）"}, []rememberItem{{5, "身边的人：小玉（妹妹）"}}, "不是小雨"},
+		{"ja", "実は妹の名前はミカじゃなくてミキなんだ", []string{"身近な人：ミカ（妹）"}, []rememberItem{{5, "身近な人：ミキ（妹）"}}, "ミキ"},
+		{"en", "it's Ana, not Anna", []string{"People: Tom (ex)"}, nil, ""},
+	}
+	for _, tt := range tests {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Memories: tt.mems})
+		v := trailerShape(t, resp.Trailer)
+		var got []rememberItem
+		b, _ := json.Marshal(v["remember"])
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) || !strings.Contains(resp.Text, tt.says) {
+			t.Errorf("%q: remember = %s, want %v; reply %q, want %q in it", tt.text, b, tt.want, resp.Text, tt.says)
 		}
 	}
 }

@@ -704,7 +704,13 @@ func (t *turnView) reflectNames(most int) string {
 			if f.told || (f.kind.Kind == factName) != first || len(said) == most {
 				continue
 			}
-			if r := t.sayWith("reflect.fact."+f.kind.Kind, 3, f.fields); r != "" {
+			key, fields := "reflect.fact."+f.kind.Kind, f.fields
+			if f.was != "" {
+				// A name put right is acknowledged as put right.
+				key, fields = "reflect.fact.corrected", maps.Clone(f.fields)
+				fields["was"] = f.was
+			}
+			if r := t.sayWith(key, 3, fields); r != "" {
 				said = append(said, r)
 				t.mark(r) // the second fact is not met with the same words
 			}

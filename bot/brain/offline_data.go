@@ -155,9 +155,11 @@ type factKind struct {
 	Patterns []string          `yaml:"patterns"`
 	Changes  []factChange      `yaml:"changes"`
 	Answers  []factAnswer      `yaml:"answers"`
+	Corrects []string          `yaml:"corrects"`
 
-	res    []pattern
-	values map[string]*regexp.Regexp // language → the value template as a pattern
+	corrects []pattern
+	res      []pattern
+	values   map[string]*regexp.Regexp // language → the value template as a pattern
 }
 
 // factChange is one of a fact kind's changes in facts.yaml: news that
@@ -469,6 +471,9 @@ func (k *knowledge) compileFacts() error {
 					}
 				}
 			}
+		}
+		if f.corrects, err = compileAll(f.Corrects, "old"); err != nil {
+			return fmt.Errorf("facts.yaml: %s corrects: %w", f.Kind, err)
 		}
 		if err := k.compileAnswers(f); err != nil {
 			return err

@@ -40,6 +40,7 @@ type fact struct {
 	told   bool        // said before this message too: no news
 	change *factChange // news that changes a fact told: resolve reads whose
 	answer bool        // told as the answer to her question (facts.yaml answers)
+	was    string      // a correction: the name this fact's name replaces (facts.yaml corrects)
 }
 
 // value writes the fact as its kind's value template in lang.
@@ -63,6 +64,12 @@ func (f fact) sameAs(g fact) bool {
 	return f.value(langEN) == g.value(langEN)
 }
 
+// replaces reports whether f corrects g: g is the fact of f's kind told
+// by the name f's correction says was wrong.
+func (f fact) replaces(g fact) bool {
+	return f.was != "" && f.kind == g.kind && strings.EqualFold(g.fields["name"], f.was)
+}
+
 // rememberItem is one entry of the trailer's "remember" list (DESIGN §3 step 8).
 type rememberItem struct {
 	Slot    int    `json:"slot"`
@@ -83,6 +90,18 @@ func (k *knowledge) factsIn(text, lang string) []fact {
 				f, ok := k.readFact(kind, re.SubexpNames(), m, lang)
 				if ok && !slices.ContainsFunc(out, f.sameAs) {
 					out = append(out, f)
+				}
+			}
+		}
+		// "Ana, not Anna": the fact told of as Anna is Ana's.
+		for _, re := range kind.corrects {
+			if !re.may(text) {
+				continue
+			}
+			for _, m := range re.FindAllStringSubmatch(text, -1) {
+				name, old := strings.TrimSpace(m[re.SubexpIndex("name")]), strings.TrimSpace(m[re.SubexpIndex("old")])
+				if name != "" && old != "" && !strings.EqualFold(name, old) && !rejected(kind.Reject, name) && utf8.RuneCountInString(name) <= maxFactRunes {
+					out = append(out, fact{kind: kind, fields: map[string]string{"name": name}, was: old})
 				}
 			}
 		}
@@ -281,7 +300,12 @@ func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
 			if i := slices.IndexFunc(all, f.sameAs); i >= 0 {
 				all = append(all[:i], all[i+1:]...)
 			}
+			all = slices.DeleteFunc(all, f.replaces)
 			all = append(all, f)
+			if j := slices.IndexFunc(kept, f.sameAs); j >= 0 {
+				kept[j] = f // "my sister's name is Ana, not Anna" tells Ana once
+				continue
+			}
 			kept = append(kept, f)
 		}
 		return kept
@@ -317,6 +341,17 @@ func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
 func (k *knowledge) resolve(f fact, prior []fact, lang string) (fact, bool) {
 	if f.change != nil {
 		return k.resolveChange(f, prior, lang)
+	}
+	if f.was != "" {
+		// A correction of a name never told of corrects nothing.
+		for i := len(prior) - 1; i >= 0; i-- {
+			if p := prior[i]; p.kind == f.kind && p.change == nil && strings.EqualFold(p.fields["name"], f.was) {
+				g := fact{kind: f.kind, fields: maps.Clone(p.fields), was: f.was}
+				g.fields["name"] = f.fields["name"]
+				return g, true
+			}
+		}
+		return fact{}, false
 	}
 	name, ok := f.fields["name"]
 	if !ok || len(f.kind.Dict) > 0 {
@@ -405,6 +440,10 @@ func (k *knowledge) remember(h bot.Hints, said []fact) []rememberItem {
 		}
 		fresh := false
 		for _, v := range vals {
+			if n := len(all); v.was != "" {
+				all = slices.DeleteFunc(all, v.replaces)
+				fresh = fresh || len(all) < n
+			}
 			i := slices.IndexFunc(all, v.sameAs)
 			switch {
 			case i < 0:
