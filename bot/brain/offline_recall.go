@@ -205,6 +205,7 @@ type recallQuery struct {
 	feel   string          // "what I was worried about": what they said worried
 	sits   map[string]bool // "你还记得我被裁员的事吗": the event asked about
 	names  []string        // "when is Clara's wedding?": a known name asked about
+	kinds  []dictEntry     // "how's my mum doing?": the pets and people asked after, by kind
 	// loose lets a theme or a word of the needle's answer where nothing
 	// says the words asked about themselves.
 	loose bool
@@ -220,6 +221,11 @@ func (t *turnView) recallQueryOf(asked *factKind) *recallQuery {
 	for _, f := range t.known {
 		if n := f.fields["name"]; len(f.kind.Dict) > 0 && n != "" && strings.Contains(strings.ToLower(t.h.Text), strings.ToLower(n)) {
 			q.names = append(q.names, strings.ToLower(n))
+		}
+	}
+	if asked != nil {
+		for _, d := range asked.Dict {
+			q.kinds = append(q.kinds, t.k.named(d, t.h.Text)...)
 		}
 	}
 	return q
@@ -247,6 +253,11 @@ func (q *recallQuery) answers(text string) bool {
 	if q.asked != nil && !k.asks(text, q.asked) {
 		return false
 	}
+	// Asked after one kind of person or pet ("my mum"), only words about
+	// that kind answer, never "my sister's name is Ana" said since.
+	if len(q.kinds) > 0 && !slices.ContainsFunc(q.kinds, func(e dictEntry) bool { return q.t.names(text, e) }) {
+		return false
+	}
 	if q.needle != "" {
 		if q.loose {
 			return k.saysOf(text, q.needle)
@@ -266,6 +277,25 @@ func (q *recallQuery) answers(text string) bool {
 			if s.Kind == kindContent && s.Feel.Label == q.feel {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// names reports whether text names dictionary entry e: by one of its
+// words, or by the name of a pet or person the user told of as one
+// ("Mochi" for "my cat").
+func (t *turnView) names(text string, e dictEntry) bool {
+	for _, d := range []string{dictPets, dictPeople} {
+		for _, x := range t.k.named(d, text) {
+			if x.Name[langEN] == e.Name[langEN] {
+				return true
+			}
+		}
+	}
+	for _, f := range t.known {
+		if n := f.fields["name"]; n != "" && strings.Contains(strings.ToLower(text), strings.ToLower(n)) && sameFieldWord(t.k, f, e.Name[langEN]) {
+			return true
 		}
 	}
 	return false
