@@ -101,6 +101,22 @@ type turnView struct {
 	known   []fact          // all the user has told
 	gone    map[string]bool // names of the pets and people the user lost
 	vars    map[string]string
+	read    map[string][]*situation // situationsOf's answers: earlier messages are read by several parts of a reply
+}
+
+// situationsOf is k.situationsIn(text, "", false), read once per text and
+// reply: the history's messages are asked after by the lost names, the
+// talk's mood and recall alike.
+func (t *turnView) situationsOf(text string) []*situation {
+	if s, ok := t.read[text]; ok {
+		return s
+	}
+	if t.read == nil {
+		t.read = map[string][]*situation{}
+	}
+	s := t.k.situationsIn(text, "", false)
+	t.read[text] = s
+	return s
 }
 
 // view reads a request.

@@ -107,7 +107,7 @@ func (t *turnView) hardLately() bool {
 			return false
 		}
 		seen++
-		sits = t.k.situationsIn(maskNames(t.h.Recent[i].Content, t.known), "", false)
+		sits = t.situationsOf(maskNames(t.h.Recent[i].Content, t.known))
 	}
 }
 
@@ -141,7 +141,7 @@ func (t *turnView) gladLately() bool {
 			return false
 		}
 		seen++
-		sits = t.k.situationsIn(maskNames(t.h.Recent[i].Content, t.known), "", false)
+		sits = t.situationsOf(maskNames(t.h.Recent[i].Content, t.known))
 	}
 }
 
@@ -262,7 +262,7 @@ func (t *turnView) findGone() map[string]bool {
 	}
 	for _, text := range texts {
 		lost := false
-		for _, s := range t.k.situationsIn(text, "", false) {
+		for _, s := range t.situationsOf(text) {
 			lost = lost || s.Gone
 		}
 		if !lost {

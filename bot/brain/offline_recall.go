@@ -214,7 +214,7 @@ type recallQuery struct {
 // recallQueryOf reads the recall question of this turn.
 func (t *turnView) recallQueryOf(asked *factKind) *recallQuery {
 	q := &recallQuery{t: t, asked: asked, needle: strings.ToLower(firstGroup(t.k.about, "about", t.h.Text)),
-		feel: t.k.feelingIn(t.h.Text), sits: subjects(t.k.situationsIn(t.h.Text, "", false))}
+		feel: t.k.feelingIn(t.h.Text), sits: subjects(t.situationsOf(t.h.Text))}
 	for _, tp := range t.topics {
 		q.tags = append(q.tags, tp.Tag)
 	}
@@ -236,7 +236,7 @@ func (t *turnView) recallQueryOf(asked *factKind) *recallQuery {
 // the asked kind that say the needle, a theme, or the feeling asked about.
 func (q *recallQuery) answers(text string) bool {
 	k := q.t.k
-	ss := k.situationsIn(text, "", false) // read once per message
+	ss := q.t.situationsOf(text)
 	if k.notSaid(text, q.t.h.Text, ss) {
 		return false
 	}
@@ -330,7 +330,7 @@ func (k *knowledge) saysOf(text, about string) bool {
 func (t *turnView) recallShared(asked *factKind) (quote, when string, ok bool) {
 	subject := t.k.withoutAsking(t.h.Text)
 	answers := func(text string) bool {
-		return !t.k.notSaid(text, t.h.Text, t.k.situationsIn(text, "", false)) && (asked == nil || t.k.asks(text, asked))
+		return !t.k.notSaid(text, t.h.Text, t.situationsOf(text)) && (asked == nil || t.k.asks(text, asked))
 	}
 	shares := func(text string) bool { return sharesWord(subject, text) }
 	var best *bot.Recollection
