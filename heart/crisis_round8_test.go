@@ -213,6 +213,17 @@ func TestCrisisFloorEighthRound(t *testing.T) {
 // round's extra probes.
 func TestCrisisFloorEighthRoundStructures(t *testing.T) {
 	checkCrisisCategory(t, []crisisCatRow{
+		// Suicide as a subject turned on oneself (the brain's prober:
+		// "watching a documentary about suicide, it made me think about my own").
+		{"watching a documentary about suicide, it made me think about my own", CrisisIdeation, false},
+		{"that movie about suicide made me think about my own", CrisisIdeation, false},
+		{"the documentary about suicide made me think about my own kids", CrisisNone, false},
+		{"the news about suicide rates made me think about my own city", CrisisNone, false},
+		{"a book about suicide prevention made me think about my own friends", CrisisNone, false},
+		{"看了自杀的电影，我也动过这个念头", CrisisIdeation, false},
+		{"看了那部讲自杀的纪录片，很有感触", CrisisNone, false},
+		{"自殺の映画を見て、自分も考えたことあるなって", CrisisIdeation, false},
+		{"自殺の映画を見て、自分のことを考えて反省した", CrisisNone, false},
 		{"whats the point of waking up anymore", CrisisWishDead, false},
 		{"whats the point of waking up at 6 if the bus is late anyway", CrisisNone, false},
 		{"I keep staring at the overpass and wondering how long the fall would take", CrisisMethod, false},
