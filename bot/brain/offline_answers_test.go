@@ -1,7 +1,6 @@
 package brain
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -43,12 +42,7 @@ func TestOfflineKeepsAFactToldAsAnAnswer(t *testing.T) {
 			{Role: "user", Content: tt.before}, {Role: "assistant", Content: tt.asked},
 		}}
 		resp := reply(t, o, h)
-		v := trailerShape(t, resp.Trailer)
-		var got []rememberItem
-		b, _ := json.Marshal(v["remember"])
-		if err := json.Unmarshal(b, &got); err != nil {
-			t.Fatal(err)
-		}
+		got, b := remembered(t, resp)
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 			t.Errorf("%q after %q: remember = %s, want %v (reply %q)", tt.text, tt.asked, b, tt.want, resp.Text)
 		}
@@ -74,12 +68,7 @@ func TestOfflineCorrectsAName(t *testing.T) {
 	}
 	for _, tt := range tests {
 		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Memories: tt.mems})
-		v := trailerShape(t, resp.Trailer)
-		var got []rememberItem
-		b, _ := json.Marshal(v["remember"])
-		if err := json.Unmarshal(b, &got); err != nil {
-			t.Fatal(err)
-		}
+		got, b := remembered(t, resp)
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) || !strings.Contains(resp.Text, tt.says) {
 			t.Errorf("%q: remember = %s, want %v; reply %q, want %q in it", tt.text, b, tt.want, resp.Text, tt.says)
 		}

@@ -175,11 +175,8 @@ func (o *Offline) view(h bot.Hints) *turnView {
 // would you pick?").
 func (t *turnView) captureGroups(said, masked string) {
 	texts := []string{said, masked}
-	for i := len(t.h.Recent) - 1; i >= 0; i-- {
-		if t.h.Recent[i].Role == "user" {
-			texts = append(texts, t.h.Recent[i].Content)
-			break
-		}
+	if before, _ := t.lastExchange(); before != "" {
+		texts = append(texts, before)
 	}
 	for _, s := range t.sits {
 		for _, text := range texts {

@@ -349,9 +349,16 @@ func (k *knowledge) compileWords(w wordsFile) error {
 		}
 		k.once[key] = true
 	}
+	return k.compileYours(w.Yours)
+}
+
+// compileYours reads words.yaml yours, the user's words as said back to
+// them ("my" → "your", 我的 → 你的); the Latin ones are matched as whole
+// words (sayBack).
+func (k *knowledge) compileYours(pairs [][2]string) error {
 	k.yours = map[string]string{}
 	var latin []string
-	for _, pair := range w.Yours {
+	for _, pair := range pairs {
 		if pair[0] == "" || pair[1] == "" {
 			return fmt.Errorf("words.yaml yours: %v needs two words", pair)
 		}

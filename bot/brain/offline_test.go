@@ -347,12 +347,7 @@ func TestOfflineFacts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Memories: tt.mems})
-		v := trailerShape(t, resp.Trailer)
-		var got []rememberItem
-		b, _ := json.Marshal(v["remember"])
-		if err := json.Unmarshal(b, &got); err != nil {
-			t.Fatal(err)
-		}
+		got, b := remembered(t, resp)
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) || string(b) == "null" {
 			t.Errorf("%q: remember = %s, want %v", tt.text, b, tt.want)
 		}
@@ -743,4 +738,16 @@ func TestOfflineCrisisKind(t *testing.T) {
 			t.Errorf("%s %s again: %q, want another wording with %q", c.lang, c.kind, again, c.want)
 		}
 	}
+}
+
+// remembered is the trailer's "remember" list of resp, with its JSON.
+func remembered(t *testing.T, resp bot.Response) ([]rememberItem, []byte) {
+	t.Helper()
+	v := trailerShape(t, resp.Trailer)
+	var got []rememberItem
+	b, _ := json.Marshal(v["remember"])
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	return got, b
 }
