@@ -134,7 +134,11 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	if traps := o.k.intentTraps[intent]; traps != nil && traps.Has(text) {
 		intent = "" // "ケーキを買ってあげた" for the dog is no flirting
 	}
-	t.sits = t.answered(o.k.situationsIn(text, intent, t.ahead()))
+	var told []string
+	for _, f := range t.facts {
+		told = append(told, f.kind.Kind)
+	}
+	t.sits = t.answered(o.k.situationsIn(text, intent, t.ahead(), told...))
 	t.captureGroups(h.Text, text)
 	t.topics = o.k.topicsIn(text)
 	t.before = map[string]bool{}
@@ -255,8 +259,8 @@ func (t *turnView) conversationStates() []string {
 
 // situationsIn returns the situations of text and intent in table order,
 // without the ones another found situation replaces; dated: the message
-// names a dated thing ahead.
-func (k *knowledge) situationsIn(text, intent string, dated bool) []*situation {
+// names a dated thing ahead; told: the kinds of fact it tells.
+func (k *knowledge) situationsIn(text, intent string, dated bool, told ...string) []*situation {
 	found := map[int]bool{}
 	for _, hit := range k.sitSet.Find(text) {
 		if i := k.sitOwner[hit.Index]; i >= 0 && !hit.Negated {
@@ -272,7 +276,7 @@ func (k *knowledge) situationsIn(text, intent string, dated bool) []*situation {
 				found[i] = true
 			}
 		}
-		if s.Dated && dated {
+		if s.Dated && dated || s.Told != "" && slices.Contains(told, s.Told) {
 			found[i] = true
 		}
 	}
@@ -717,7 +721,7 @@ func (t *turnView) reflectNames(most int) string {
 			if f.told || (f.kind.Kind == factName) != first || len(said) == most {
 				continue
 			}
-			key, fields := "reflect.fact."+f.kind.Kind, f.fields
+			key, fields := "reflect.fact."+f.kind.Kind, t.k.spoken(f, t.lang)
 			if f.was != "" {
 				// A name put right is acknowledged as put right.
 				key, fields = "reflect.fact.corrected", maps.Clone(f.fields)

@@ -509,6 +509,11 @@ func TestOfflineData(t *testing.T) {
 			}
 		}
 	}
+	for _, f := range k.facts {
+		for _, name := range f.values[langEN].SubexpNames() {
+			known[name] = known[name] || name != "" // a fact's fields fill its remember and reflect phrases
+		}
+	}
 	ph := regexp.MustCompile(`\{([a-z_]+)\}`)
 	for key, byLang := range k.book {
 		for lang, vs := range byLang {

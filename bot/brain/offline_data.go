@@ -83,6 +83,7 @@ type situation struct {
 	Answers  []string `yaml:"answers"` // situations whose turned-back question this answers
 	Felt     string   `yaml:"felt"`    // the user's feeling, over seed 000's reading
 	Leaves   bool     `yaml:"leaves"`  // the user is leaving: its phrases end the reply
+	Told     string   `yaml:"told"`    // a fact kind (facts.yaml): found when the message tells one
 
 	res []pattern // Patterns, compiled
 }
@@ -156,6 +157,7 @@ type factKind struct {
 	Changes  []factChange      `yaml:"changes"`
 	Answers  []factAnswer      `yaml:"answers"`
 	Corrects []string          `yaml:"corrects"`
+	SayBack  bool              `yaml:"say_back"` // values in the user's words, said back as hers ("losing my job" → "losing your job")
 
 	corrects []pattern
 	res      []pattern
@@ -515,6 +517,21 @@ func (k *knowledge) compileFacts() error {
 		}
 	}
 	k.askSet = heart.NewPhraseSet(asks)
+	return k.checkFactNames()
+}
+
+// checkFactNames requires every fact kind a situation's told names to
+// exist.
+func (k *knowledge) checkFactNames() error {
+	kinds := map[string]bool{}
+	for _, f := range k.facts {
+		kinds[f.Kind] = true
+	}
+	for _, s := range k.sits {
+		if s.Told != "" && !kinds[s.Told] {
+			return fmt.Errorf("situations.yaml: %s: told %q is no fact kind", s.Name, s.Told)
+		}
+	}
 	return nil
 }
 

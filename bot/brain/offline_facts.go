@@ -219,11 +219,14 @@ func (k *knowledge) readFact(kind *factKind, names, m []string, lang string) (fa
 }
 
 // rejected reports whether v is no value at all: an English reject word
-// equal to it, or a Chinese or Japanese one inside it ("什么吗" asks, it
-// names nothing).
+// equal to it or its first word ("what I might do" names no fear), or a
+// Chinese or Japanese one inside it ("什么吗" asks, it names nothing).
 func rejected(rejects []string, v string) bool {
 	for _, r := range rejects {
 		if strings.EqualFold(v, r) || r[0] >= utf8.RuneSelf && strings.Contains(v, r) {
+			return true
+		}
+		if r[0] < utf8.RuneSelf && len(v) > len(r) && v[len(r)] == ' ' && strings.EqualFold(v[:len(r)], r) {
 			return true
 		}
 	}

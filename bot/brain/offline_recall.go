@@ -44,16 +44,7 @@ func (t *turnView) recall(how string) string {
 	}
 	if asked != nil {
 		if match := t.knownAnswer(asked); match != nil {
-			fields := map[string]string{}
-			for k, v := range match.fields {
-				fields[k] = v
-				if d, ok := match.kind.Dict[k]; ok {
-					if e, found := t.k.dictEntry(d, v); found {
-						fields[k] = e.Name[t.lang]
-					}
-				}
-			}
-			if s := t.sayWith("remember.known."+asked.Kind, 2, fields); s != "" {
+			if s := t.sayWith("remember.known."+asked.Kind, 2, t.k.spoken(*match, t.lang)); s != "" {
 				return s
 			}
 		}
@@ -72,8 +63,28 @@ func (t *turnView) recall(how string) string {
 	return t.say("remember.unknown", 2)
 }
 
+// spoken is what f's fields are as she says them in lang: a dictionary
+// word by its name, a value of a kind that keeps the user's words
+// (facts.yaml say_back) turned to hers ("losing my job" → "losing your
+// job").
+func (k *knowledge) spoken(f fact, lang string) map[string]string {
+	fields := map[string]string{}
+	for name, v := range f.fields {
+		fields[name] = v
+		if d, ok := f.kind.Dict[name]; ok {
+			if e, found := k.dictEntry(d, v); found {
+				fields[name] = e.Name[lang]
+			}
+		} else if f.kind.SayBack {
+			fields[name] = k.sayBack(v)
+		}
+	}
+	return fields
+}
+
 // knownAnswer is the kept fact that answers a question asking for kind
-// asked, or nil: a fact about someone (an age) only for the one the
+// asked, or nil: all the values of a kind that lists things in the user's
+// words ("flying and the dark"), together; a fact about someone (an age) only for the one the
 // question names ("how old is my cat?" → Biscuit); a name the question
 // says ("Do you remember Tom?") before whoever was told of last; and asked
 // after one kind of pet or person ("my sister"), only that kind, never
@@ -86,6 +97,9 @@ func (t *turnView) knownAnswer(asked *factKind) *fact {
 		}
 	}
 	someone := asked.Kind != factName && len(asked.Dict) == 0 && strings.Contains(asked.Value[langEN], "{name}")
+	if asked.Multi && len(asked.Dict) == 0 && !someone {
+		return t.allKnown(asked)
+	}
 	who := t.vars["pet_name"]
 	if who == "" {
 		who = t.vars["person_name"]
@@ -109,6 +123,42 @@ func (t *turnView) knownAnswer(asked *factKind) *fact {
 		}
 	}
 	return nil
+}
+
+// allKnown is every kept fact of kind, oldest first, as one fact whose
+// fields list their values ("flying, spiders and the dark"), or nil.
+func (t *turnView) allKnown(kind *factKind) *fact {
+	vals := map[string][]string{}
+	for _, f := range t.known {
+		if f.kind == kind {
+			for name, v := range f.fields {
+				vals[name] = append(vals[name], v)
+			}
+		}
+	}
+	if len(vals) == 0 {
+		return nil
+	}
+	all := &fact{kind: kind, fields: map[string]string{}}
+	for name, vs := range vals {
+		all.fields[name] = listOf(vs, t.lang)
+	}
+	return all
+}
+
+// listOf writes a list of things in lang: "a, b and c", 甲、乙和丙, AとBとC.
+func listOf(vs []string, lang string) string {
+	if len(vs) == 1 {
+		return vs[0]
+	}
+	head, last := vs[:len(vs)-1], vs[len(vs)-1]
+	switch lang {
+	case langZH:
+		return strings.Join(head, "、") + "和" + last
+	case langJA:
+		return strings.Join(vs, "と")
+	}
+	return strings.Join(head, ", ") + " and " + last
 }
 
 // sameFieldWord reports whether f's dictionary field is the word want (an
@@ -486,7 +536,7 @@ func (t *turnView) recallAll() string {
 		var vals []string
 		for _, f := range t.known {
 			if f.kind == kind {
-				vals = append(vals, f.value(t.lang))
+				vals = append(vals, fact{kind: kind, fields: t.k.spoken(f, t.lang)}.value(t.lang))
 			}
 		}
 		if len(vals) > 0 {

@@ -1,0 +1,91 @@
+package brain
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"hearth/bot"
+)
+
+// TestOfflineKeepsWhatTheUserIsAfraidOf: a fear told ("I'm terrified of
+// flying", 我特别怕黑, 高いところが怖い) is kept in slot 8 in the user's
+// words; a worry about one day, a polite "I'm afraid" and a question keep
+// nothing.
+func TestOfflineKeepsWhatTheUserIsAfraidOf(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		lang, text string
+		mems       []string
+		want       []rememberItem
+	}{
+		{"en", "I'm terrified of flying", nil, []rememberItem{{8, "Afraid of: flying"}}},
+		{"en", "honestly I'm so scared of the dark, always have been", []string{"Afraid of: flying"}, []rememberItem{{8, "Afraid of: flying; the dark"}}},
+		{"en", "I have a huge fear of needles", nil, []rememberItem{{8, "Afraid of: needles"}}},
+		{"en", "I'm afraid of losing my job", nil, []rememberItem{{8, "Afraid of: losing my job"}}},
+		{"zh", "我特别怕黑", nil, []rememberItem{{8, "害怕：黑"}}},
+		{"zh", "我从小就怕狗", nil, []rememberItem{{8, "害怕：狗"}}},
+		{"ja", "高いところが怖い", nil, []rememberItem{{8, "怖いもの：高いところ"}}},
+		{"ja", "私、雷がすごく怖くて", nil, []rememberItem{{8, "怖いもの：雷"}}},
+		// No fear to keep.
+		{"en", "I'm afraid I can't come tonight", nil, nil},
+		{"en", "I'm scared of what they'll say", nil, nil},
+		{"en", "do you remember what I'm afraid of?", nil, nil},
+		{"zh", "我怕考不好", nil, nil},
+		{"zh", "我怕冷", nil, nil},
+		{"zh", "你还记得我怕什么吗？", nil, nil},
+		{"ja", "明日の面接が怖い", nil, nil},
+	}
+	for _, tt := range tests {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Memories: tt.mems})
+		got, b := remembered(t, resp)
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%q: remember = %s, want %v (reply %q)", tt.text, b, tt.want, resp.Text)
+		}
+	}
+}
+
+// TestOfflineRecallsWhatTheUserIsAfraidOf: "do you remember what I'm
+// afraid of?" is answered with the fears kept, said back as hers, never
+// with the mother's diagnosis recalled beside them; with none kept, she
+// says honestly that she was never told.
+func TestOfflineRecallsWhatTheUserIsAfraidOf(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 4, 10, 20, 0, 0, 0, time.UTC)
+	diagnosis := map[string]string{
+		"en": "my mum was diagnosed with breast cancer last week",
+		"zh": "我妈妈上周被诊断出乳腺癌",
+		"ja": "母が先週乳がんと診断された",
+	}
+	tests := []struct {
+		lang, text string
+		mems       []string
+		want       []string // all of these
+	}{
+		{"en", "do you remember what I'm afraid of?", []string{"Afraid of: flying; the dark"}, []string{"flying", "the dark"}},
+		{"en", "what am I scared of, do you remember?", []string{"Afraid of: losing my job"}, []string{"losing your job"}},
+		{"zh", "你还记得我怕什么吗？", []string{"害怕：黑"}, []string{"黑"}},
+		{"ja", "私が何を怖がってるか覚えてる？", []string{"怖いもの：高いところ"}, []string{"高いところ"}},
+	}
+	for _, tt := range tests {
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Now: now, Memories: tt.mems,
+			Recalled: []bot.Recollection{{Kind: "episode", At: now.AddDate(0, -2, 0), Text: diagnosis[tt.lang]}}}
+		got := reply(t, o, h).Text
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%q with %v: reply %q, want %q in it", tt.text, tt.mems, got, w)
+			}
+		}
+		if strings.Contains(got, diagnosis[tt.lang]) {
+			t.Errorf("%q: reply %q quotes the diagnosis", tt.text, got)
+		}
+		// None kept: an honest "you haven't told me", not the diagnosis.
+		h.Memories = nil
+		got = reply(t, o, h).Text
+		if !slices.Contains(o.loaded().book["remember.unknown.fear"][tt.lang], got) {
+			t.Errorf("%q with no fear kept: reply %q, want one of remember.unknown.fear", tt.text, got)
+		}
+	}
+}
