@@ -463,12 +463,15 @@ func (t *turnView) compose() []part {
 	feeling := emotionKey(t.felt())
 	hard := content && negative(lead.Feel.Label) || negative(feltLabel(t.felt()))
 	hello := content && lead.Greets // "I'm back" says nothing more than hi
-	news := content && !hello || feeling != "" || len(t.topics) > 0 || len(t.facts) > 0
+	// A message no situation reads ("我最近在准备考研") says something all
+	// the same: only a hello, a goodbye and the like say nothing more.
+	news := lead == nil || content && !hello || feeling != "" || len(t.topics) > 0 || len(t.facts) > 0
 	// Seed 003 §7.1: a user back after a while is greeted by the state of
 	// the relationship, asked after what they shared before (the greeting
 	// asks, so no other question follows). Hard news is answered first;
 	// other news makes the greeting's question moot ("Hello again! What
-	// would you like to talk about?" to "I got a new job!").
+	// would you like to talk about?" to "I got a new job!", "How have you
+	// been?" to what they are already telling).
 	greeting := t.h.Greeting
 	if news {
 		greeting = statements(greeting, t.lang)

@@ -89,3 +89,39 @@ func TestOfflineRecallsWhatTheUserIsAfraidOf(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineReturnGreetingLeavesTheMessageItsAnswer: a user back after a
+// week who says something (a fear, or words no situation reads) gets the
+// greeting without its question and an answer to what they said, never
+// only "long time no see, how have you been?"; a bare hello still gets the
+// whole greeting.
+func TestOfflineReturnGreetingLeavesTheMessageItsAnswer(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 4, 10, 20, 0, 0, 0, time.UTC)
+	greetings := map[string]string{
+		"en": "Hey, long time no see! How have you been?",
+		"zh": "嘿，好久不见！最近过得怎么样？",
+		"ja": "やあ、久しぶり！最近どうしてた？",
+	}
+	tests := []struct {
+		lang, text, want string
+		whole            bool // the greeting's question stays
+	}{
+		{"en", "I'm terrified of flying", "flying", false},
+		{"zh", "我特别怕黑", "黑", false},
+		{"ja", "高いところが怖い", "高いところ", false},
+		{"en", "so yeah, that's where I've been", "", false},
+		{"zh", "嗯，就是这么回事", "", false},
+		{"en", "hi!", "", true},
+		{"zh", "在吗", "", true},
+	}
+	for _, tt := range tests {
+		h := bot.Hints{Language: tt.lang, User: "Ann", Text: tt.text, Turn: 1, Now: now, Relationship: "friend",
+			Silence: 8 * 24 * time.Hour, MaxLength: 300, Greeting: greetings[tt.lang]}
+		got := reply(t, o, h).Text
+		asked := strings.Contains(got, greetings[tt.lang])
+		if asked != tt.whole || !strings.Contains(got, tt.want) {
+			t.Errorf("%q after a week: reply %q; want %q in it, the greeting's question asked: %v", tt.text, got, tt.want, tt.whole)
+		}
+	}
+}
