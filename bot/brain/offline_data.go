@@ -158,6 +158,7 @@ type factKind struct {
 	Answers  []factAnswer      `yaml:"answers"`
 	Corrects []string          `yaml:"corrects"`
 	SayBack  bool              `yaml:"say_back"` // values in the user's words, said back as hers ("losing my job" → "losing your job")
+	Near     []string          `yaml:"near"`     // kinds whose fact answers a question for this one when it has none
 
 	corrects []pattern
 	res      []pattern
@@ -520,8 +521,8 @@ func (k *knowledge) compileFacts() error {
 	return k.checkFactNames()
 }
 
-// checkFactNames requires every fact kind a situation's told names to
-// exist.
+// checkFactNames requires every fact kind a situation's told or a kind's
+// near names to exist.
 func (k *knowledge) checkFactNames() error {
 	kinds := map[string]bool{}
 	for _, f := range k.facts {
@@ -530,6 +531,13 @@ func (k *knowledge) checkFactNames() error {
 	for _, s := range k.sits {
 		if s.Told != "" && !kinds[s.Told] {
 			return fmt.Errorf("situations.yaml: %s: told %q is no fact kind", s.Name, s.Told)
+		}
+	}
+	for _, f := range k.facts {
+		for _, n := range f.Near {
+			if !kinds[n] || n == f.Kind {
+				return fmt.Errorf("facts.yaml: %s: near %q is no other fact kind", f.Kind, n)
+			}
 		}
 	}
 	return nil

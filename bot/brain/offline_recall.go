@@ -43,8 +43,14 @@ func (t *turnView) recall(how string) string {
 		}
 	}
 	if asked != nil {
-		if match := t.knownAnswer(asked); match != nil {
-			if s := t.sayWith("remember.known."+asked.Kind, 2, t.k.spoken(*match, t.lang)); s != "" {
+		// A kind with no fact kept is answered by a kind near it ("where
+		// do I work?" by the job when only the job was told).
+		for _, kind := range t.nearKinds(asked) {
+			match := t.knownAnswer(kind)
+			if match == nil {
+				continue
+			}
+			if s := t.sayWith("remember.known."+kind.Kind, 2, t.k.spoken(*match, t.lang)); s != "" {
 				return s
 			}
 		}
@@ -61,6 +67,20 @@ func (t *turnView) recall(how string) string {
 		}
 	}
 	return t.say("remember.unknown", 2)
+}
+
+// nearKinds are the kinds whose fact may answer a question asking for
+// kind asked: itself, then its near ones (facts.yaml near).
+func (t *turnView) nearKinds(asked *factKind) []*factKind {
+	out := []*factKind{asked}
+	for _, n := range asked.Near {
+		for i := range t.k.facts {
+			if t.k.facts[i].Kind == n {
+				out = append(out, &t.k.facts[i])
+			}
+		}
+	}
+	return out
 }
 
 // spoken is what f's fields are as she says them in lang: a dictionary

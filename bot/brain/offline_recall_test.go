@@ -125,3 +125,60 @@ func TestOfflineReturnGreetingLeavesTheMessageItsAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineKeepsWhereTheUserWorks: a new job's company ("I start at Acme
+// next week", 我下周开始去腾讯上班, 来週からソニーで働くことになった) is kept
+// in slot 9; a time, a workplace that names no employer and someone
+// else's work are not.
+func TestOfflineKeepsWhereTheUserWorks(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		lang, text string
+		want       []rememberItem
+	}{
+		{"en", "I start at Acme next week", []rememberItem{{9, "Works at: Acme"}}},
+		{"en", "I got a job offer from Google!!", []rememberItem{{9, "Works at: Google"}}},
+		{"en", "I work for St Mary's Hospital as a nurse", []rememberItem{{9, "Works at: St Mary's Hospital"}}},
+		{"zh", "我下周开始去腾讯上班", []rememberItem{{9, "工作单位：腾讯"}}},
+		{"zh", "我拿到了字节的offer！", []rememberItem{{9, "工作单位：字节"}}},
+		{"ja", "来週からソニーで働くことになった", []rememberItem{{9, "勤め先：ソニー"}}},
+		{"en", "I start at 9 tomorrow", nil},
+		{"en", "I start at Monday", nil},
+		{"zh", "我今天在公司加班", nil},
+		{"zh", "我在公司上班", nil},
+		{"zh", "我妈在医院上班", nil},
+		{"ja", "会社で働くのが辛い", nil},
+	}
+	for _, tt := range tests {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1})
+		got, b := remembered(t, resp)
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%q: remember = %s, want %v (reply %q)", tt.text, b, tt.want, resp.Text)
+		}
+	}
+}
+
+// TestOfflineRecallsWhereTheUserWorks: weeks later "do you remember where
+// I work?" names the company kept; asked for the work or the workplace
+// when only the other was told, she answers with that one.
+func TestOfflineRecallsWhereTheUserWorks(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		lang, text string
+		mems       []string
+		want       string
+	}{
+		{"en", "do you remember where I work?", []string{"Works at: Acme", "Work: nurse"}, "Acme"},
+		{"en", "do you remember my job?", []string{"Works at: Acme", "Work: nurse"}, "nurse"},
+		{"en", "where do I work again?", []string{"Work: nurse"}, "nurse"},
+		{"en", "do you remember my job?", []string{"Works at: Acme"}, "Acme"},
+		{"zh", "你还记得我在哪工作吗？", []string{"工作单位：腾讯"}, "腾讯"},
+		{"ja", "私がどこで働いてるか覚えてる？", []string{"勤め先：ソニー"}, "ソニー"},
+	}
+	for _, tt := range tests {
+		got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Memories: tt.mems}).Text
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%q with %v: reply %q, want %q in it", tt.text, tt.mems, got, tt.want)
+		}
+	}
+}
