@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"hearth/bot"
@@ -99,7 +100,7 @@ func (k *knowledge) factsIn(text, lang string) []fact {
 				continue
 			}
 			for _, m := range re.FindAllStringSubmatch(text, -1) {
-				name, old := strings.TrimSpace(m[re.SubexpIndex("name")]), strings.TrimSpace(m[re.SubexpIndex("old")])
+				name, old := properName(strings.TrimSpace(m[re.SubexpIndex("name")])), strings.TrimSpace(m[re.SubexpIndex("old")])
 				if name != "" && old != "" && !strings.EqualFold(name, old) && !rejected(kind.Reject, name) && utf8.RuneCountInString(name) <= maxFactRunes {
 					out = append(out, fact{kind: kind, fields: map[string]string{"name": name}, was: old})
 				}
@@ -213,9 +214,22 @@ func (k *knowledge) readFact(kind *factKind, names, m []string, lang string) (fa
 			}
 			v = e.Name[lang]
 		}
+		if n == "name" && (len(kind.Dict) > 0 || kind.Kind == factName) {
+			v = properName(v) // an age's "he" or "my cat" is resolved, not a name
+		}
 		f.fields[n] = v
 	}
 	return f, true
+}
+
+// properName is a name as it is written, whatever case it was typed in:
+// "biscuit" is Biscuit.
+func properName(v string) string {
+	r, size := utf8.DecodeRuneInString(v)
+	if unicode.IsLower(r) && unicode.Is(unicode.Latin, r) {
+		return string(unicode.ToUpper(r)) + v[size:]
+	}
+	return v
 }
 
 // rejected reports whether v is no value at all: an English reject word

@@ -182,3 +182,43 @@ func TestOfflineRecallsWhereTheUserWorks(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineKeepsNamesTypedInLowercase: "my dog is called biscuit", "her
+// name is mochi" after her question about the kitten, "my sister's name
+// is mia": a name typed in lowercase is a name all the same, kept
+// capitalised; lowercase words after no naming word are none.
+func TestOfflineKeepsNamesTypedInLowercase(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		before, asked, text string
+		want                []rememberItem
+	}{
+		{"", "", "my dog is called biscuit", []rememberItem{{3, "Pets: Biscuit (dog)"}}},
+		{"", "", "we adopted a cat named pumpkin", []rememberItem{{3, "Pets: Pumpkin (cat)"}}},
+		{"we got a kitten!", "Oh, how lovely! What's their name?", "her name is mochi", []rememberItem{{3, "Pets: Mochi (cat)"}}},
+		{"we got a kitten!", "Oh, how lovely! What's their name?", "mochi", []rememberItem{{3, "Pets: Mochi (cat)"}}},
+		{"", "", "my sister's name is mia", []rememberItem{{5, "People: Mia (sister)"}}},
+		{"", "", "my name is ann btw", []rememberItem{{0, "Name: Ann"}}},
+		{"", "", "my dog is so cute", nil},
+		{"", "", "my cat is named after my grandma", nil},
+		{"", "", "my sister is sick", nil},
+		{"we got a kitten!", "Oh, how lovely! What's their name?", "idk yet", nil},
+		{"we got a kitten!", "Oh, how lovely! What's their name?", "lol", nil},
+	}
+	for _, tt := range tests {
+		h := bot.Hints{Language: "en", Text: tt.text, Turn: 2}
+		if tt.before != "" {
+			h.Recent = []bot.ChatMessage{{Role: "user", Content: tt.before}, {Role: "assistant", Content: tt.asked}}
+		}
+		resp := reply(t, o, h)
+		got, b := remembered(t, resp)
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%q: remember = %s, want %v (reply %q)", tt.text, b, tt.want, resp.Text)
+		}
+	}
+	// Weeks later the lowercase name is the one asked after.
+	h := bot.Hints{Language: "en", Text: "do you remember my dog's name?", Turn: 1, Memories: []string{"Pets: Biscuit (dog)"}}
+	if got := reply(t, o, h).Text; !strings.Contains(got, "Biscuit") {
+		t.Errorf("asked for the dog's name: %q", got)
+	}
+}
