@@ -182,6 +182,7 @@ type factAnswer struct {
 	After    []string          `yaml:"after"` // situations whose question (phrases sit.<name>.ask) her last reply asked
 	Asked    []string          `yaml:"asked"` // words that question must hold; none: any of its questions
 	Set      map[string]string `yaml:"set"`   // field → a word of its dictionary (English name)
+	Of       []string          `yaml:"of"`    // people (English names) the user's message before her question must name; none: anyone
 	Patterns []string          `yaml:"patterns"`
 
 	res []pattern
@@ -567,6 +568,11 @@ func (k *knowledge) compileAnswers(f *factKind) error {
 			}
 			if !slices.ContainsFunc(k.dicts[d], func(e dictEntry) bool { return e.Name[langEN] == word }) {
 				return fmt.Errorf("facts.yaml: %s answers: %q is no %s word", f.Kind, word, d)
+			}
+		}
+		for _, who := range a.Of {
+			if !slices.ContainsFunc(k.dicts[dictPeople], func(e dictEntry) bool { return e.Name[langEN] == who }) {
+				return fmt.Errorf("facts.yaml: %s answers: of %q is no people word", f.Kind, who)
 			}
 		}
 	}

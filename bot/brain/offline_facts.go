@@ -559,7 +559,7 @@ func (t *turnView) answerFacts() []fact {
 	for i := range t.k.facts {
 		kind := &t.k.facts[i]
 		for _, a := range kind.Answers {
-			if !t.askedAbout(last, a) {
+			if !t.askedAbout(last, a) || !t.k.namesAnyOf(before, a.Of) {
 				continue
 			}
 			for _, re := range a.res {
@@ -583,6 +583,16 @@ func (t *turnView) answerFacts() []fact {
 		}
 	}
 	return out
+}
+
+// namesAnyOf reports whether text names one of the people whose English
+// names are in of ("my friend had a baby": a friend); with none listed,
+// any text does.
+func (k *knowledge) namesAnyOf(text string, of []string) bool {
+	if len(of) == 0 {
+		return true
+	}
+	return slices.ContainsFunc(k.named(dictPeople, text), func(e dictEntry) bool { return slices.Contains(of, e.Name[langEN]) })
 }
 
 // askedAbout reports whether reply asked a question answer a is an answer

@@ -222,3 +222,29 @@ func TestOfflineKeepsNamesTypedInLowercase(t *testing.T) {
 		t.Errorf("asked for the dog's name: %q", got)
 	}
 }
+
+// TestOfflineAFriendsBabyIsNoNiece: the name of a friend's new baby, told
+// as the answer to "What's the baby's name?", is kept as the friend's
+// baby in every language; a sister's baby is still a niece in English.
+func TestOfflineAFriendsBabyIsNoNiece(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		lang, before, asked, text string
+		want                      []rememberItem
+	}{
+		{"en", "my friend had a baby!", "A new baby! Oh, that's wonderful news. What's the baby's name?", "her name is Lily", []rememberItem{{5, "People: Lily (friend's baby)"}}},
+		{"en", "my best friend just had a baby boy", "Oh, how lovely! A brand-new little person. What's the baby's name?", "Leo", []rememberItem{{5, "People: Leo (friend's baby)"}}},
+		{"zh", "我朋友生了个宝宝！", "有小宝宝啦！真是天大的好消息。宝宝叫什么名字？", "叫朵朵", []rememberItem{{5, "身边的人：朵朵（朋友的宝宝）"}}},
+		{"ja", "友達に赤ちゃんが生まれた！", "赤ちゃん！本当におめでとう。赤ちゃんの名前は？", "名前はさくらだよ", []rememberItem{{5, "身近な人：さくら（友だちの赤ちゃん）"}}},
+		{"en", "my sister had her baby today!", "A new baby! Oh, that's wonderful news. What's the baby's name?", "her name is Lily", []rememberItem{{5, "People: Lily (niece)"}}},
+	}
+	for _, tt := range tests {
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 2, Recent: []bot.ChatMessage{
+			{Role: "user", Content: tt.before}, {Role: "assistant", Content: tt.asked}}}
+		resp := reply(t, o, h)
+		got, b := remembered(t, resp)
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%q after %q: remember = %s, want %v (reply %q)", tt.text, tt.before, b, tt.want, resp.Text)
+		}
+	}
+}
