@@ -60,8 +60,12 @@ const (
 	stateGlad  = "glad"   // the news is good (gladLately): no night-owl question
 )
 
-// factName is the fact kind of the user's own name (facts.yaml).
-const factName = "name"
+// Fact kinds the offline brain reads by name (facts.yaml): the user's
+// own name, and where they live.
+const (
+	factName = "name"
+	factHome = "home"
+)
 
 // topicPets is the theme tag of pets (topics.yaml): the vet is the pet's.
 const topicPets = "pets"
@@ -167,6 +171,12 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	}
 	t.gone = t.findGone()
 	t.findNames()
+	for i := len(t.known) - 1; i >= 0; i-- {
+		if f := t.known[i]; f.kind.Kind == factHome {
+			t.vars["place"] = f.fields["place"] // where they live: "How's Porto treating you?"
+			break
+		}
+	}
 	t.states = t.conversationStates()
 	return t
 }

@@ -248,3 +248,34 @@ func TestOfflineAFriendsBabyIsNoNiece(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineAMoveIsBigNews: "I moved to Porto" (我搬到杭州了, 大阪に引っ越
+// した) is answered as a move, the city said back and asked after, not
+// only "I'll remember that."; the city is kept for "where do I live?".
+// A meeting moved to Friday and furniture moved are no move.
+func TestOfflineAMoveIsBigNews(t *testing.T) {
+	o := NewOffline()
+	k := o.loaded()
+	tests := []struct {
+		lang, text, city string
+		want             []rememberItem
+	}{
+		{"en", "I moved to Porto", "Porto", []rememberItem{{1, "Lives in: Porto"}}},
+		{"zh", "我搬到杭州了", "杭州", []rememberItem{{1, "住在：杭州"}}},
+		{"ja", "大阪に引っ越した", "大阪", []rememberItem{{1, "住まい：大阪"}}},
+		{"en", "we finally moved into our new flat!", "", nil},
+	}
+	for _, tt := range tests {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, ProactiveQuestion: true, MaxLength: 300})
+		got, b := remembered(t, resp)
+		moved := slices.ContainsFunc(k.book["sit.moved"][tt.lang], func(v string) bool { return strings.Contains(resp.Text, v) })
+		if !moved || !strings.Contains(resp.Text, tt.city) || !endsAsking(resp.Text) || fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%q: reply %q, remember %s; want the move answered, %q said back, a question, and %v kept", tt.text, resp.Text, b, tt.city, tt.want)
+		}
+	}
+	for _, tt := range []struct{ lang, text string }{{"en", "my exam was moved to Friday"}, {"zh", "我把桌子搬到客厅了"}} {
+		if got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1}).Text; slices.ContainsFunc(k.book["sit.moved"][tt.lang], func(v string) bool { return strings.Contains(got, v) }) {
+			t.Errorf("%q: reply %q calls it a move", tt.text, got)
+		}
+	}
+}
