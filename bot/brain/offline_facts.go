@@ -204,10 +204,13 @@ func (k *knowledge) readFact(kind *factKind, names, m []string, lang string) (fa
 		if v == "" || utf8.RuneCountInString(v) > maxFactRunes {
 			return fact{}, false
 		}
-		if rejected(kind.Reject, v) {
+		d, isDict := kind.Dict[n]
+		if !isDict && rejected(kind.Reject, v) {
+			// A dictionary word is checked by its dictionary: 彼氏 is a
+			// boyfriend, though no boyfriend's name.
 			return fact{}, false
 		}
-		if d, ok := kind.Dict[n]; ok {
+		if isDict {
 			e, found := k.dictEntry(d, v)
 			if !found {
 				return fact{}, false

@@ -279,3 +279,31 @@ func TestOfflineAMoveIsBigNews(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineKeepsAPartnersName: "我男朋友阿杰今晚给我做饭", "彼氏のケンが
+// 今夜ごはんを作ってくれる": a boyfriend's or girlfriend's name is kept in
+// Chinese and Japanese too (the words for a partner are no name to
+// reject, only no name themselves).
+func TestOfflineKeepsAPartnersName(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		lang, text string
+		want       []rememberItem
+	}{
+		{"zh", "我男朋友阿杰今晚给我做饭", []rememberItem{{5, "身边的人：阿杰（男朋友）"}}},
+		{"zh", "我女朋友叫小美", []rememberItem{{5, "身边的人：小美（女朋友）"}}},
+		{"ja", "彼氏のケンが今夜ごはんを作ってくれる", []rememberItem{{5, "身近な人：ケン（彼氏）"}}},
+		{"ja", "妹の彼氏が来た", nil},
+	}
+	for _, tt := range tests {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1})
+		got, b := remembered(t, resp)
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%q: remember = %s, want %v (reply %q)", tt.text, b, tt.want, resp.Text)
+		}
+	}
+	h := bot.Hints{Language: "zh", Text: "我男朋友叫什么？", Turn: 1, Memories: []string{"身边的人：阿杰（男朋友）"}}
+	if got := reply(t, o, h).Text; !strings.Contains(got, "阿杰") {
+		t.Errorf("asked for the boyfriend's name: %q", got)
+	}
+}
