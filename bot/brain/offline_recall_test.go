@@ -307,3 +307,31 @@ func TestOfflineKeepsAPartnersName(t *testing.T) {
 		t.Errorf("asked for the boyfriend's name: %q", got)
 	}
 }
+
+// TestOfflineKeepsFactsToldInPassing: facts a months-long probe told in
+// passing and she kept nothing of: a kitten's name a sentence after the
+// kitten (子猫を飼い始めたんだ。名前はモチ), a move with a time word
+// (我上周搬到成都了), a name after a hello (こんにちは、ミナです). A
+// question about where one lives keeps nothing.
+func TestOfflineKeepsFactsToldInPassing(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		lang, text string
+		want       []rememberItem
+	}{
+		{"ja", "子猫を飼い始めたんだ。名前はモチ", []rememberItem{{3, "ペット：モチ（猫）"}}},
+		{"zh", "我上周搬到成都了", []rememberItem{{1, "住在：成都"}}},
+		{"ja", "こんにちは、ミナです", []rememberItem{{0, "名前：ミナ"}}},
+		{"ja", "はじめまして、田中です。", []rememberItem{{0, "名前：田中"}}},
+		{"zh", "我住在哪？", nil},
+		{"zh", "我住在哪儿来着", nil},
+		{"ja", "こんにちは、元気です", nil},
+	}
+	for _, tt := range tests {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1})
+		got, b := remembered(t, resp)
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%q: remember = %s, want %v (reply %q)", tt.text, b, tt.want, resp.Text)
+		}
+	}
+}
