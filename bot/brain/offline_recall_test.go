@@ -335,3 +335,31 @@ func TestOfflineKeepsFactsToldInPassing(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineRecallsWhatWasSaidByItsTheme: months later a question names
+// what was told by its kind ("my diagnosis", 考试 for 考研复试, 乐器 for
+// 大提琴): the message that told it is quoted, not "you never told me".
+func TestOfflineRecallsWhatWasSaidByItsTheme(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 4, 10, 20, 0, 0, 0, time.UTC)
+	said := map[string][]string{
+		"en": {"my grandpa passed away last night", "I was diagnosed with ADHD today", "I've started learning the cello"},
+		"zh": {"我外婆昨晚去世了", "我三月十二号考研复试", "我最近开始学大提琴"},
+	}
+	tests := []struct{ lang, text, want string }{
+		{"en", "do you remember my diagnosis?", "ADHD"},
+		{"en", "do you remember what instrument I'm learning?", "cello"},
+		{"zh", "我什么时候考试来着？", "考研复试"},
+		{"zh", "你还记得我在学什么乐器吗？", "大提琴"},
+	}
+	for _, tt := range tests {
+		var rs []bot.Recollection
+		for _, s := range said[tt.lang] {
+			rs = append(rs, bot.Recollection{Kind: "episode", At: now.AddDate(0, -2, 0), Text: s})
+		}
+		got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Now: now, Recalled: rs}).Text
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%q: reply %q, want %q quoted", tt.text, got, tt.want)
+		}
+	}
+}
