@@ -173,7 +173,7 @@ func (o *Offline) reply(t *turnView) string {
 	if echoes(text, h.Text) && len(parts) > 1 {
 		text = join(parts[:1])
 	}
-	if h.EmojiAllowed && !h.Decline {
+	if h.EmojiAllowed && !h.Decline && !t.plain {
 		// In a hard talk, a hug for a hard moment and nothing else: no
 		// sparkles.
 		if label := t.feeling().label; !t.in(stateLow) || negative(label) {

@@ -106,6 +106,9 @@ type turnView struct {
 	gone    map[string]bool // names of the pets and people the user lost
 	vars    map[string]string
 	read    map[string][]*situation // situationsOf's answers: earlier messages are read by several parts of a reply
+	// plain: the reply carries no emoji whatever the lead's feeling: it
+	// quotes something hard the user said, or admits she was not told.
+	plain bool
 }
 
 // situationsOf is k.situationsIn(text, "", false), read once per text and

@@ -33,6 +33,10 @@ func (t *turnView) recall(how string) string {
 	}
 	said := func() string {
 		if quote, when, ok := t.recallSaid(asked); ok {
+			// "my grandpa passed away" is said back without a smile.
+			t.plain = t.plain || slices.ContainsFunc(t.situationsOf(quote), func(s *situation) bool {
+				return s.Kind == kindContent && (negative(s.Feel.Label) || s.Gone)
+			})
 			return t.sayWith("remember.said", 2, map[string]string{"quote": quote, "when": when})
 		}
 		return ""
@@ -61,6 +65,7 @@ func (t *turnView) recall(how string) string {
 	if s := said(); s != "" {
 		return s
 	}
+	t.plain = true // "I don't think you told me" is no occasion for sparkles
 	if asked != nil {
 		if s := t.say("remember.unknown."+asked.Kind, 2); s != "" {
 			return s

@@ -363,3 +363,32 @@ func TestOfflineRecallsWhatWasSaidByItsTheme(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineRecallOfALossHasNoSmile: "do you remember what happened to
+// my grandpa?" quotes his death without a 😊, and "I don't think you
+// told me" comes without sparkles; a pet's name remembered may smile.
+func TestOfflineRecallOfALossHasNoSmile(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 4, 10, 20, 0, 0, 0, time.UTC)
+	tests := []struct {
+		lang, text, recalled string
+		mems                 []string
+		smile                bool
+	}{
+		{"en", "do you remember what happened to my grandpa?", "my grandpa passed away last night", nil, false},
+		{"zh", "你还记得我外婆的事吗？", "我外婆昨晚去世了", nil, false},
+		{"en", "when is my exam?", "", nil, false},
+		{"zh", "我住在哪？", "", nil, false},
+		{"en", "do you remember my cat's name?", "", []string{"Pets: Pepper (cat)"}, true},
+	}
+	for _, tt := range tests {
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Now: now, EmojiAllowed: true, Memories: tt.mems}
+		if tt.recalled != "" {
+			h.Recalled = []bot.Recollection{{Kind: "episode", At: now.AddDate(0, -2, 0), Text: tt.recalled}}
+		}
+		got := reply(t, o, h).Text
+		if smiles := strings.IndexFunc(got, isEmoji) >= 0; smiles != tt.smile {
+			t.Errorf("%q: reply %q, emoji %v, want %v", tt.text, got, smiles, tt.smile)
+		}
+	}
+}
