@@ -507,10 +507,22 @@ func (t *turnView) compose() []part {
 		}
 		add(t.sayWith("greet", 1, unnamed), prioFrame)
 	}
+	// "a dog chased me today" from someone afraid of dogs: she remembers,
+	// and asks how they are; with nothing else read in the message, that
+	// is the answer.
+	fear := ""
+	if lead == nil || lead.Recall == "" {
+		fear = t.fearMet()
+	}
+	if fear != "" && lead == nil {
+		add(fear, prioAck)
+		return parts
+	}
 	answered, done := t.answer(lead, feeling, leaving != "" || welcome, add)
 	if done {
 		return parts
 	}
+	add(fear, prioReflect)
 	if len(t.h.FollowUps) > 0 && leaving == "" && !hard && !welcome {
 		// A dated thing whose day has passed, the first reply of a new
 		// talk (Handler.askAfter): how did it go? That is the question, the

@@ -584,3 +584,57 @@ func factListSep(lang string) string {
 	}
 	return "。"
 }
+
+// factFear is the fact kind of what the user is afraid of (facts.yaml).
+const factFear = "fear"
+
+// fearMet is what she says when the message meets something the user
+// told her they fear ("a dog chased me" from someone afraid of dogs,
+// 被一只狗追, 犬に追いかけられた): that she remembers it, and a gentle
+// how-are-you (phrases reflect.fear); "" when it meets none, or tells the
+// fear itself.
+func (t *turnView) fearMet() string {
+	if slices.ContainsFunc(t.facts, func(f fact) bool { return f.kind.Kind == factFear }) {
+		return ""
+	}
+	for i := len(t.known) - 1; i >= 0; i-- {
+		if f := t.known[i]; f.kind.Kind == factFear && t.meets(t.h.Text, f.fields["what"]) {
+			return t.sayWith("reflect.fear", 3, t.k.spoken(f, t.lang))
+		}
+	}
+	return ""
+}
+
+// meets reports whether text names the thing feared: a Chinese or
+// Japanese fear as written (高いところ; one character only when it is a
+// pet's or person's word, 狗 or 犬: 黑 is in 黑色 too), an English one by
+// the stem of its last word ("dogs" in "a dog chased me", "flying" in "I
+// fly tomorrow").
+func (t *turnView) meets(text, feared string) bool {
+	if feared == "" {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(feared); r >= utf8.RuneSelf {
+		if utf8.RuneCountInString(feared) == 1 && !t.k.wholeWord(dictPets, feared) && !t.k.wholeWord(dictPeople, feared) {
+			return false
+		}
+		return strings.Contains(text, feared)
+	}
+	ws := strings.Fields(strings.ToLower(feared))
+	stem := ws[len(ws)-1]
+	if s, ok := strings.CutSuffix(stem, "ing"); ok && len(s) >= minStemLetters {
+		stem = s
+	} else if s, ok := strings.CutSuffix(stem, "s"); ok && len(s) >= minStemLetters {
+		stem = s
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if strings.HasPrefix(w, stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// minStemLetters is the shortest English stem a feared thing is met by
+// (our choice: "fly" of "flying"; a shorter one is in too many words).
+const minStemLetters = 3

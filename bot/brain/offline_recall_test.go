@@ -392,3 +392,34 @@ func TestOfflineRecallOfALossHasNoSmile(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineRemembersAFearWhenItComesUp: weeks after "I'm terrified of
+// dogs", "a dog chased me on the street today" (被一只狗追, 犬に追いかけら
+// れた) is met with the fear remembered and a gentle how-are-you, not
+// "your pets, go on"; a black coat is no darkness, and the fear told
+// again is answered as told.
+func TestOfflineRemembersAFearWhenItComesUp(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		lang, text, fear string
+		met              bool
+	}{
+		{"en", "a dog chased me on the street today", "Afraid of: dogs", true},
+		{"en", "I have to fly to Berlin tomorrow", "Afraid of: flying", true},
+		{"zh", "今天在街上被一只狗追", "害怕：狗", true},
+		{"ja", "今日道で犬に追いかけられた", "怖いもの：犬", true},
+		{"ja", "今日、高いところに登った", "怖いもの：高いところ", true},
+		{"zh", "我买了一件黑色外套", "害怕：黑", false},
+		{"en", "I'm terrified of dogs", "Afraid of: dogs", false},
+	}
+	for _, tt := range tests {
+		got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Memories: []string{tt.fear}}).Text
+		_, what, _ := strings.Cut(strings.Replace(tt.fear, "：", ": ", 1), ": ")
+		met := slices.ContainsFunc(o.loaded().book["reflect.fear"][tt.lang], func(v string) bool {
+			return strings.Contains(got, strings.ReplaceAll(v, "{what}", what))
+		})
+		if met != tt.met || tt.met && !endsAsking(got) {
+			t.Errorf("%q with %q: reply %q; want the fear remembered and asked after: %v", tt.text, tt.fear, got, tt.met)
+		}
+	}
+}
