@@ -252,7 +252,8 @@ func TestOfflineAFriendsBabyIsNoNiece(t *testing.T) {
 // TestOfflineAMoveIsBigNews: "I moved to Porto" (我搬到杭州了, 大阪に引っ越
 // した) is answered as a move, the city said back and asked after, not
 // only "I'll remember that."; the city is kept for "where do I live?".
-// A meeting moved to Friday and furniture moved are no move.
+// A meeting moved to Friday and furniture moved are no move, nor is the
+// new apartment talked about the day after.
 func TestOfflineAMoveIsBigNews(t *testing.T) {
 	o := NewOffline()
 	k := o.loaded()
@@ -273,7 +274,7 @@ func TestOfflineAMoveIsBigNews(t *testing.T) {
 			t.Errorf("%q: reply %q, remember %s; want the move answered, %q said back, a question, and %v kept", tt.text, resp.Text, b, tt.city, tt.want)
 		}
 	}
-	for _, tt := range []struct{ lang, text string }{{"en", "my exam was moved to Friday"}, {"zh", "我把桌子搬到客厅了"}} {
+	for _, tt := range []struct{ lang, text string }{{"en", "my exam was moved to Friday"}, {"zh", "我把桌子搬到客厅了"}, {"en", "the new apartment is tiny but cute"}} {
 		if got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1}).Text; slices.ContainsFunc(k.book["sit.moved"][tt.lang], func(v string) bool { return strings.Contains(got, v) }) {
 			t.Errorf("%q: reply %q calls it a move", tt.text, got)
 		}
@@ -420,6 +421,41 @@ func TestOfflineRemembersAFearWhenItComesUp(t *testing.T) {
 		})
 		if met != tt.met || tt.met && !endsAsking(got) {
 			t.Errorf("%q with %q: reply %q; want the fear remembered and asked after: %v", tt.text, tt.fear, got, tt.met)
+		}
+	}
+}
+
+// TestOfflineAProposalIsJoyWithThePartnerNamed: months after "my
+// boyfriend Daniel", "Daniel proposed!!" (阿杰向我求婚了) is congratulated
+// with his name, not met with "Daniel sounds important to you"; a plan a
+// boss proposed is no proposal.
+func TestOfflineAProposalIsJoyWithThePartnerNamed(t *testing.T) {
+	o := NewOffline()
+	k := o.loaded()
+	tests := []struct {
+		lang, text, mem string
+		proposal        bool
+	}{
+		{"en", "Daniel proposed!!", "People: Daniel (boyfriend)", true},
+		{"en", "he proposed last night and I said yes", "People: Daniel (boyfriend)", true},
+		{"zh", "阿杰向我求婚了！！", "身边的人：阿杰（男朋友）", true},
+		{"en", "my boss proposed a new plan", "", false},
+	}
+	for _, tt := range tests {
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1}
+		if tt.mem != "" {
+			h.Memories = []string{tt.mem}
+		}
+		got := reply(t, o, h).Text
+		said := slices.ContainsFunc(k.book["sit.proposal"][tt.lang], func(v string) bool {
+			s, ok := fill(v, func(n string) string { return map[string]string{"person_name": "Daniel"}[n] })
+			if tt.lang == langZH {
+				s, ok = fill(v, func(n string) string { return map[string]string{"person_name": "阿杰"}[n] })
+			}
+			return ok && strings.Contains(got, s)
+		})
+		if said != tt.proposal || strings.Contains(got, "sounds important") || strings.Contains(got, "好像对你很重要") {
+			t.Errorf("%q: reply %q; want a proposal congratulated: %v", tt.text, got, tt.proposal)
 		}
 	}
 }
