@@ -58,6 +58,7 @@ const (
 	stateAsk   = "asking" // the message is a question: a reply may turn it back
 	stateNamed = "named"  // the pet talked about has a name she knows: never ask it
 	stateGlad  = "glad"   // the news is good (gladLately): no night-owl question
+	stateTold  = "told"   // the dated thing ahead was told of before: "tomorrow already! Good luck"
 )
 
 // Fact kinds the offline brain reads by name (facts.yaml): the user's
@@ -106,6 +107,9 @@ type turnView struct {
 	gone    map[string]bool // names of the pets and people the user lost
 	vars    map[string]string
 	read    map[string][]*situation // situationsOf's answers: earlier messages are read by several parts of a reply
+	// aheadAbout is the dated thing ahead the message names ("exam"), ""
+	// if none.
+	aheadAbout string
 	// plain: the reply carries no emoji whatever the lead's feeling: it
 	// quotes something hard the user said, or admits she was not told.
 	plain bool
@@ -263,6 +267,9 @@ func (t *turnView) conversationStates() []string {
 	}
 	if !slices.Contains(s, stateLow) && t.gladLately() {
 		s = append(s, stateGlad)
+	}
+	if t.aheadAbout != "" && t.toldBefore(t.aheadAbout) {
+		s = append(s, stateTold)
 	}
 	if p := partOfDay(h.Now); p != "" {
 		s = append(s, p)

@@ -354,5 +354,6 @@ func (t *turnView) ahead() bool {
 	}
 	t.vars["due"] = t.sayWith(key, 8, vars)
 	t.vars["your_thing"] = t.k.yourThing(fus[0].About, t.lang)
+	t.aheadAbout = fus[0].About
 	return t.vars["due"] != ""
 }

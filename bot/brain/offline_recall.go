@@ -638,3 +638,33 @@ func (t *turnView) meets(text, feared string) bool {
 // minStemLetters is the shortest English stem a feared thing is met by
 // (our choice: "fly" of "flying"; a shorter one is in too many words).
 const minStemLetters = 3
+
+// toldBefore reports whether the user told of the thing about before this
+// message ("the exam is tomorrow" after "I have my bar exam on March 12"
+// weeks ago): a recollection or an earlier message of theirs names it, by
+// its words or by a theme worth asking after (考试 and 考研复试).
+func (t *turnView) toldBefore(about string) bool {
+	themes := map[string]bool{}
+	for _, tp := range t.k.topicsIn(about) {
+		if !tp.Passing {
+			themes[tp.Tag] = true
+		}
+	}
+	names := func(text string) bool {
+		if strings.Contains(strings.ToLower(text), strings.ToLower(about)) || sharesWord(about, text) {
+			return true
+		}
+		return slices.ContainsFunc(t.k.topicsIn(text), func(tp *topic) bool { return themes[tp.Tag] })
+	}
+	for _, r := range t.h.Recalled {
+		if r.Kind == "episode" && names(r.Text) {
+			return true
+		}
+	}
+	for _, m := range t.h.Recent {
+		if m.Role == "user" && m.Content != t.h.Text && names(m.Content) {
+			return true
+		}
+	}
+	return false
+}

@@ -459,3 +459,39 @@ func TestOfflineAProposalIsJoyWithThePartnerNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineADatedThingToldBeforeIsRemembered: "the exam is tomorrow"
+// weeks after "I have my bar exam on March 12" (明天就考试了 after 我三月十二
+// 号考研复试) is met as something she knew of, with good luck, not "Got
+// it: your exam, tomorrow" as news; told for the first time, it is news.
+func TestOfflineADatedThingToldBeforeIsRemembered(t *testing.T) {
+	o := NewOffline()
+	k := o.loaded()
+	now := time.Date(2026, 3, 11, 20, 0, 0, 0, time.UTC)
+	tests := []struct {
+		lang, text, before string
+		told               bool
+	}{
+		{"en", "the exam is tomorrow", "I have my bar exam on March 12", true},
+		{"zh", "明天就考试了", "我三月十二号考研复试", true},
+		{"ja", "明日が試験なんだ", "3月12日に司法試験がある", true},
+		{"en", "the exam is tomorrow", "", false},
+		{"en", "my interview is on Friday", "I have my bar exam on March 12", false},
+	}
+	for _, tt := range tests {
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Now: now}
+		if tt.before != "" {
+			h.Recalled = []bot.Recollection{{Kind: "episode", At: now.AddDate(0, -2, 0), Text: tt.before}}
+		}
+		got := reply(t, o, h).Text
+		told := false
+		for _, v := range k.book["sit.ahead.told"][tt.lang] {
+			prefix, _, _ := strings.Cut(v, "{")
+			rest := v[strings.LastIndex(v, "}")+1:]
+			told = told || strings.Contains(got, rest) && strings.HasPrefix(got, prefix)
+		}
+		if told != tt.told {
+			t.Errorf("%q after %q: reply %q; want it met as told before: %v", tt.text, tt.before, got, tt.told)
+		}
+	}
+}
