@@ -495,3 +495,33 @@ func TestOfflineADatedThingToldBeforeIsRemembered(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineMeetsANewHobbyAndAGoal: "I've started learning the cello" and
+// "my goal this year is to run a half marathon" (and in Chinese and
+// Japanese) are met with interest and a question, not a listening noise;
+// "learning the ropes" at work is no hobby.
+func TestOfflineMeetsANewHobbyAndAGoal(t *testing.T) {
+	o := NewOffline()
+	k := o.loaded()
+	tests := []struct{ lang, text, sit string }{
+		{"en", "I've started learning the cello", "new_hobby"},
+		{"zh", "我最近开始学大提琴", "new_hobby"},
+		{"ja", "最近チェロを習い始めた", "new_hobby"},
+		{"en", "my goal this year is to run a half marathon", "goal"},
+		{"zh", "我今年的目标是跑一个半马", "goal"},
+		{"ja", "今年の目標はハーフマラソンを走ること", "goal"},
+		{"en", "still learning the ropes at the new job", ""},
+	}
+	for _, tt := range tests {
+		got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1}).Text
+		met := ""
+		for _, s := range []string{"new_hobby", "goal"} {
+			if slices.ContainsFunc(k.book["sit."+s][tt.lang], func(v string) bool { return strings.Contains(got, v) }) {
+				met = s
+			}
+		}
+		if met != tt.sit || tt.sit != "" && !endsAsking(got) {
+			t.Errorf("%q: reply %q; want it met as %q with a question", tt.text, got, tt.sit)
+		}
+	}
+}
