@@ -312,7 +312,7 @@ func (k *knowledge) factsInMemory(content, lang string) []fact {
 func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
 	add := func(fs []fact) []fact {
 		var kept []fact
-		for _, f := range fs {
+		for _, f := range aboutSomeoneLast(fs) {
 			f, ok := k.resolve(f, all, h.Language)
 			if !ok {
 				continue
@@ -328,6 +328,9 @@ func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
 			}
 			kept = append(kept, f)
 		}
+		// Told in facts.yaml order again: "Biscuit turned twelve" is
+		// reflected as an age before the cat's name.
+		slices.SortStableFunc(kept, func(a, b fact) int { return k.kindIndex(a.kind) - k.kindIndex(b.kind) })
 		return kept
 	}
 	for _, m := range h.Memories {
@@ -352,6 +355,34 @@ func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
 		said[i].told = slices.ContainsFunc(before, func(g fact) bool { return g.sameAs(f) && g.value(langEN) == f.value(langEN) })
 	}
 	return all, said
+}
+
+// kindIndex is kind's place in facts.yaml.
+func (k *knowledge) kindIndex(kind *factKind) int {
+	for i := range k.facts {
+		if &k.facts[i] == kind {
+			return i
+		}
+	}
+	return len(k.facts)
+}
+
+// aboutSomeoneLast orders the facts of one message so that a fact about
+// someone named by a word that points back (an age: "our dog Luna died
+// this morning. she was 14") comes after the pets and people the message
+// itself introduces: "she" is Luna, not the wife told of last week.
+func aboutSomeoneLast(fs []fact) []fact {
+	about := func(f fact) bool {
+		_, named := f.fields["name"]
+		return named && len(f.kind.Dict) == 0 && f.change == nil && f.was == "" && f.kind.Kind != factName
+	}
+	out := slices.DeleteFunc(slices.Clone(fs), about)
+	for _, f := range fs {
+		if about(f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // resolve reads the "name" of a fact that has no dictionary of its own (an

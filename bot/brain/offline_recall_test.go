@@ -525,3 +525,28 @@ func TestOfflineMeetsANewHobbyAndAGoal(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineAnAgeIsOfTheOneTheMessageIntroduces: "our dog Luna died this
+// morning. she was 14" from someone whose wife Sara she knows keeps Luna's
+// age, not Sara's; "how old was Luna?" later names it.
+func TestOfflineAnAgeIsOfTheOneTheMessageIntroduces(t *testing.T) {
+	o := NewOffline()
+	tests := []struct {
+		lang, text, mem string
+		want            []rememberItem
+	}{
+		{"en", "our dog Luna died this morning. she was 14", "People: Sara (wife)", []rememberItem{{6, "Ages: Luna (14)"}, {3, "Pets: Luna (dog)"}}},
+		{"zh", "我家的狗豆豆今天走了，它十四岁了", "身边的人：小美（老婆）", []rememberItem{{6, "年龄：豆豆（十四岁）"}, {3, "宠物：豆豆（狗）"}}},
+	}
+	for _, tt := range tests {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Memories: []string{tt.mem}})
+		got, b := remembered(t, resp)
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%q: remember = %s, want %v", tt.text, b, tt.want)
+		}
+	}
+	h := bot.Hints{Language: "en", Text: "how old was Luna?", Turn: 1, Memories: []string{"Pets: Luna (dog)", "People: Sara (wife)", "Ages: Luna (14)"}}
+	if got := reply(t, o, h).Text; !strings.Contains(got, "14") {
+		t.Errorf("how old was Luna: %q", got)
+	}
+}
