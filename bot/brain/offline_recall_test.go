@@ -550,3 +550,47 @@ func TestOfflineAnAgeIsOfTheOneTheMessageIntroduces(t *testing.T) {
 		t.Errorf("how old was Luna: %q", got)
 	}
 }
+
+// TestOfflineAnswersQuestionsThatSayNoRemember: "what am I scared of?",
+// "where did I move to?", "what hobby did I pick up?", 我怕什么？, 何が怖い
+// んだっけ？ ask what she keeps without a "do you remember": they are
+// answered from it, not met with "breathe with me" or "what's your guess?".
+func TestOfflineAnswersQuestionsThatSayNoRemember(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 4, 10, 20, 0, 0, 0, time.UTC)
+	recalled := []string{"our dog Luna died this morning. she was 14", "I've been getting into pottery lately", "I found out I have type 2 diabetes"}
+	tests := []struct {
+		lang, text string
+		mems       []string
+		want       string
+	}{
+		{"en", "what am I scared of?", []string{"Afraid of: heights"}, "heights"},
+		{"en", "where did I move to?", []string{"Lives in: Melbourne"}, "Melbourne"},
+		{"en", "what hobby did I pick up?", nil, "pottery"},
+		{"en", "do you remember what I found out about my health?", nil, "diabetes"},
+		{"zh", "我怕什么？", []string{"害怕：狗"}, "狗"},
+		{"zh", "我之前搬到哪了？", []string{"住在：成都"}, "成都"},
+		{"ja", "何が怖いんだっけ？", []string{"怖いもの：犬"}, "犬"},
+	}
+	for _, tt := range tests {
+		var rs []bot.Recollection
+		if tt.lang == "en" {
+			for _, s := range recalled {
+				rs = append(rs, bot.Recollection{Kind: "episode", At: now.AddDate(0, -2, 0), Text: s})
+			}
+		}
+		got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Now: now, Memories: tt.mems, Recalled: rs}).Text
+		if !strings.Contains(strings.ToLower(got), strings.ToLower(tt.want)) {
+			t.Errorf("%q: reply %q, want %q in it", tt.text, got, tt.want)
+		}
+	}
+	// Told: a move by "we", and health news, met as such.
+	resp := reply(t, o, bot.Hints{Language: "en", Text: "so we just moved to Melbourne for Sara's work", Turn: 1})
+	if got, b := remembered(t, resp); fmt.Sprint(got) != fmt.Sprint([]rememberItem{{1, "Lives in: Melbourne"}}) {
+		t.Errorf("we moved to Melbourne: remember = %s", b)
+	}
+	got := reply(t, o, bot.Hints{Language: "en", Text: "I found out I have type 2 diabetes", Turn: 1}).Text
+	if !slices.ContainsFunc(o.loaded().book["sit.health_news"]["en"], func(v string) bool { return strings.Contains(got, v) }) {
+		t.Errorf("health news: %q", got)
+	}
+}
