@@ -463,8 +463,8 @@ type part struct {
 func (t *turnView) compose() []part {
 	var parts []part
 	add := func(text string, prio int) {
-		if text == "" {
-			return
+		if text == "" || slices.ContainsFunc(parts, func(p part) bool { return p.text == text }) {
+			return // "ハナに会いたいよね。ハナに会いたいよね。" says it once
 		}
 		if age := ageIn(t.replied, text); prio == prioReflect && age >= 0 && age < reflectAgain {
 			return // "I hope Biscuit feels better soon" once, not every reply

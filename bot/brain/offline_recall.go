@@ -248,24 +248,50 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	if q.needle == "" && len(q.tags) == 0 && q.feel == "" && len(q.sits) == 0 && len(q.names) == 0 {
 		return t.recallShared(asked)
 	}
+	// Where several answer ("今年何を勉強したいって言ったっけ？": the goal
+	// and the driving test are both study), the first that also shares a
+	// word with the question ("今年", "勉強したい") is the one.
+	subject := t.k.withoutAsking(t.h.Text)
+	type said struct {
+		text string
+		at   time.Time // zero: earlier, undated
+	}
+	var cands []said
+	for _, r := range t.h.Recalled {
+		cands = append(cands, said{r.Text, r.At})
+	}
+	for _, m := range t.h.Memories {
+		cands = append(cands, said{text: m})
+	}
+	for i := len(t.h.Recent) - 1; i >= 0; i-- {
+		if m := t.h.Recent[i]; m.Role == "user" {
+			cands = append(cands, said{text: m.Content})
+		}
+	}
 	for _, q.loose = range []bool{false, true} {
 		if q.loose && q.needle == "" {
 			break // nothing looser to try
 		}
-		for _, r := range t.h.Recalled {
-			if q.answers(r.Text) {
-				return quoteOf(r.Text, q.answers), t.when(r.At), true
+		first := -1
+		for i, c := range cands {
+			if !q.answers(c.text) {
+				continue
+			}
+			if sharesWord(subject, c.text) {
+				first = i
+				break
+			}
+			if first < 0 {
+				first = i
 			}
 		}
-		for _, m := range t.h.Memories {
-			if q.answers(m) {
-				return quoteOf(m, q.answers), t.say("when.before", 7), true
+		if first >= 0 {
+			c := cands[first]
+			when := t.say("when.before", 7)
+			if !c.at.IsZero() {
+				when = t.when(c.at)
 			}
-		}
-		for i := len(t.h.Recent) - 1; i >= 0; i-- {
-			if m := t.h.Recent[i]; m.Role == "user" && q.answers(m.Content) {
-				return quoteOf(m.Content, q.answers), t.say("when.before", 7), true
-			}
+			return quoteOf(c.text, q.answers), when, true
 		}
 	}
 	return "", "", false

@@ -594,3 +594,52 @@ func TestOfflineAnswersQuestionsThatSayNoRemember(t *testing.T) {
 		t.Errorf("health news: %q", got)
 	}
 }
+
+// TestOfflineSecondProbeInChineseAndJapanese: what the second probe told
+// in Chinese and Japanese and she lost or misread: a name after 叫我, a
+// fear of heights said as 恐高, a wife's name in a sentence about the
+// marriage (no proposal to her), a hobby one is hooked on (迷上了, ハマっ
+// てる), health news from a check-up (no "glad to know the cause").
+func TestOfflineSecondProbeInChineseAndJapanese(t *testing.T) {
+	o := NewOffline()
+	k := o.loaded()
+	tests := []struct {
+		lang, text string
+		want       []rememberItem
+		sit        string // the situation whose words answer, "" for any
+	}{
+		{"zh", "嗨，叫我阿明就好", []rememberItem{{0, "名字：阿明"}}, ""},
+		{"zh", "我恐高，特别严重", []rememberItem{{8, "害怕：高"}}, "afraid_of"},
+		{"ja", "妻のユミとは結婚して6年になる", []rememberItem{{5, "身近な人：ユミ（妻）"}}, ""},
+		{"zh", "最近迷上了陶艺", nil, "new_hobby"},
+		{"ja", "最近陶芸にハマってる", nil, "new_hobby"},
+		{"ja", "健康診断で糖尿病が見つかった", nil, "health_news"},
+	}
+	for _, tt := range tests {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Relationship: "stranger"})
+		got, b := remembered(t, resp)
+		said := tt.sit == "" || slices.ContainsFunc(k.book["sit."+tt.sit][tt.lang], func(v string) bool { return strings.Contains(resp.Text, v) })
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) || !said || strings.Contains(resp.Text, "お互いを知ろう") {
+			t.Errorf("%q: reply %q, remember %s; want %v kept and sit.%s said", tt.text, resp.Text, b, tt.want, tt.sit)
+		}
+	}
+	// Asked months later: the one that shares the question's words, and a
+	// missing said once.
+	h := bot.Hints{Language: "ja", Text: "今年何を勉強したいって言ったっけ？", Turn: 1, Recent: []bot.ChatMessage{
+		{Role: "user", Content: "今年はスペイン語を勉強したい"}, {Role: "assistant", Content: "素敵な目標。"},
+		{Role: "user", Content: "20日に運転免許の試験がある"}, {Role: "assistant", Content: "覚えておくね。"}}}
+	if got := reply(t, o, h).Text; !strings.Contains(got, "スペイン語") {
+		t.Errorf("%q: reply %q, want the Spanish goal", h.Text, got)
+	}
+	h = bot.Hints{Language: "zh", Text: "我最近迷上了什么？", Turn: 1, Recent: []bot.ChatMessage{
+		{Role: "user", Content: "最近迷上了陶艺"}, {Role: "assistant", Content: "学新东西真好！"}}}
+	if got := reply(t, o, h).Text; !strings.Contains(got, "陶艺") {
+		t.Errorf("%q: reply %q, want the pottery", h.Text, got)
+	}
+	h = bot.Hints{Language: "ja", Text: "今日はハナに会いたい", Turn: 2, Felt: "lonely", Emotion: "lonely", MaxLength: 400, ProactiveQuestion: true,
+		Memories: []string{"ペット：ハナ（犬）"}, Recent: []bot.ChatMessage{
+			{Role: "user", Content: "うちの犬のハナが今朝死んじゃった。14歳だった"}, {Role: "assistant", Content: "つらいね。"}}}
+	if got := reply(t, o, h).Text; len(sentences(got)) != len(slices.Compact(slices.Clone(sentences(got)))) {
+		t.Errorf("%q: reply %q says a sentence twice", h.Text, got)
+	}
+}
