@@ -97,7 +97,8 @@ func (o *Offline) reflect(h bot.Hints) string {
 // friendly check-in, anyone else a polite one that leaves the lead to them.
 // Where there is something real to refer to — a matter they shared (from
 // the recent conversation), a pet they told about (from memory), a theme
-// they talked about — the check-in names it, never pressing. The variant
+// they talked about, the city they live in — the check-in names it, never
+// pressing. The variant
 // rotates with the local day, so consecutive days never repeat one.
 func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	if h.Crisis {
@@ -154,7 +155,7 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	var real, plain []string
 	switch strings.ToLower(h.Relationship) {
 	case "friend", "close":
-		real, plain = []string{"checkin.deep", "checkin.pet", "checkin.topic"}, []string{"checkin.warm"}
+		real, plain = []string{"checkin.deep", "checkin.pet", "checkin.topic", "checkin.home"}, []string{"checkin.warm"}
 	case "acquaintance":
 		real, plain = []string{"checkin.deep", "checkin.polite.topic"}, []string{"checkin.polite"}
 	default:

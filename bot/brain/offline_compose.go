@@ -59,6 +59,7 @@ const (
 	stateNamed = "named"  // the pet talked about has a name she knows: never ask it
 	stateGlad  = "glad"   // the news is good (gladLately): no night-owl question
 	stateTold  = "told"   // the dated thing ahead was told of before: "tomorrow already! Good luck"
+	stateHome  = "home"   // she knows where the user lives ({place}): "Is that Porto weather for you?"
 )
 
 // Fact kinds the offline brain reads by name (facts.yaml): the user's
@@ -270,6 +271,9 @@ func (t *turnView) conversationStates() []string {
 	}
 	if t.aheadAbout != "" && t.toldBefore(t.aheadAbout) {
 		s = append(s, stateTold)
+	}
+	if t.vars["place"] != "" {
+		s = append(s, stateHome)
 	}
 	if p := partOfDay(h.Now); p != "" {
 		s = append(s, p)

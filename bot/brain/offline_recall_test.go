@@ -643,3 +643,37 @@ func TestOfflineSecondProbeInChineseAndJapanese(t *testing.T) {
 		t.Errorf("%q: reply %q says a sentence twice", h.Text, got)
 	}
 }
+
+// TestOfflineSmallTalkKnowsWhereTheUserLives: after "I moved to Porto",
+// weather talk is Porto's ("Is that typical Porto weather?"), once a
+// talk, and a friend's check-ins may ask how life in Porto is.
+func TestOfflineSmallTalkKnowsWhereTheUserLives(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct{ lang, text, mem, city string }{
+		{"en", "it's raining again", "Lives in: Porto", "Porto"},
+		{"zh", "今天又下雨了", "住在：杭州", "杭州"},
+		{"ja", "今日も雨だ", "住まい：大阪", "大阪"},
+	} {
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1, Memories: []string{tt.mem}}
+		got := reply(t, o, h)
+		if !strings.Contains(got.Text, tt.city) {
+			t.Errorf("%q living in %s: reply %q", tt.text, tt.city, got.Text)
+		}
+		h.Recent = []bot.ChatMessage{{Role: "user", Content: tt.text}, {Role: "assistant", Content: got.Text}}
+		if again := reply(t, o, h).Text; strings.Contains(again, tt.city) {
+			t.Errorf("%q again in the same talk: %q names %s again", tt.text, again, tt.city)
+		}
+	}
+	now := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
+	named := false
+	for d := range 7 {
+		h := bot.Hints{Language: "en", User: "Jo", Relationship: "friend", Silence: 30 * time.Hour, Now: now.AddDate(0, 0, d),
+			Memories: []string{"Lives in: Porto"}}
+		if _, msg := checkIn(t, o, h); strings.Contains(msg, "Porto") {
+			named = true
+		}
+	}
+	if !named {
+		t.Error("a week of a friend's check-ins never asked after life in Porto")
+	}
+}
