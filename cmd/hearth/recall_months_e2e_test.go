@@ -1,0 +1,160 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// recallCheck is what one reply of a probe script must say: one of any
+// (case-insensitive), none of none.
+type recallCheck struct {
+	said      string // the user's message the reply answers
+	any, none []string
+}
+
+// recallProbes are testdata/recall's scripts and what their replies must
+// say: what was told weeks and months before, asked after directly and
+// met again in passing, in English, Chinese and Japanese.
+var recallProbes = map[string][]recallCheck{
+	"months1_en.yaml": {
+		{said: "do you remember my cat's name?", any: []string{"Pepper"}},
+		{said: "what's my boyfriend's name?", any: []string{"Daniel"}},
+		{said: "do you remember what happened to my grandpa?", any: []string{"passed away"}, none: []string{"😊", "✨", "🌸"}},
+		{said: "when is my exam?", any: []string{"March 12"}},
+		{said: "do you remember what I'm afraid of?", any: []string{"dogs"}, none: []string{"grandpa"}},
+		{said: "where do I live?", any: []string{"Lisbon"}},
+		{said: "do you remember what instrument I'm learning?", any: []string{"cello"}},
+		{said: "what was my goal for this year?", any: []string{"half marathon"}},
+		{said: "do you remember my diagnosis?", any: []string{"ADHD"}},
+		{said: "the exam is tomorrow", any: []string{"luck"}},
+		{said: "Pepper is sick", any: []string{"Pepper"}},
+		{said: "Daniel proposed!!", any: []string{"congratulations"}, none: []string{"sounds important"}},
+		{said: "a dog chased me on the street today", any: []string{"afraid of dogs", "about dogs"}},
+	},
+	"months1_zh.yaml": {
+		{said: "你还记得我家猫叫什么吗？", any: []string{"年糕"}},
+		{said: "我男朋友叫什么？", any: []string{"阿杰"}},
+		{said: "你还记得我外婆的事吗？", any: []string{"去世"}, none: []string{"😊", "✨", "🌸"}},
+		{said: "我什么时候考试来着？", any: []string{"三月十二号"}},
+		{said: "你还记得我怕什么吗？", any: []string{"狗"}},
+		{said: "我住在哪？", any: []string{"成都"}},
+		{said: "你还记得我在学什么乐器吗？", any: []string{"大提琴"}},
+		{said: "你还记得我的诊断吗？", any: []string{"焦虑症"}},
+		{said: "你都记得我什么？", any: []string{"阿杰"}, none: []string{"住在：哪"}},
+		{said: "明天就考试了", any: []string{"记得", "记着"}},
+		{said: "阿杰向我求婚了！！", any: []string{"恭喜"}},
+		{said: "今天在街上被一只狗追", any: []string{"怕狗"}},
+	},
+	"months1_ja.yaml": {
+		{said: "うちの猫の名前覚えてる？", any: []string{"モチ"}},
+		{said: "彼氏の名前覚えてる？", any: []string{"ケン"}},
+		{said: "試験っていつだっけ？", any: []string{"3月12日"}},
+		{said: "私が何を怖がってるか覚えてる？", any: []string{"犬"}},
+		{said: "私どこに住んでるか覚えてる？", any: []string{"福岡"}},
+		{said: "何の楽器を習ってるか覚えてる？", any: []string{"チェロ"}},
+		{said: "私の診断のこと覚えてる？", any: []string{"ADHD"}},
+		{said: "明日が試験なんだ", any: []string{"応援", "がんばって"}},
+		{said: "モチが病気なの", any: []string{"モチ"}},
+		{said: "ケンにプロポーズされた！！", any: []string{"おめでとう"}},
+		{said: "今日道で犬に追いかけられた", any: []string{"犬が"}},
+	},
+	"months2_en.yaml": {
+		{said: "what's my wife's name again?", any: []string{"Sara"}},
+		{said: "do you remember my dog?", any: []string{"Luna"}},
+		{said: "how old was Luna?", any: []string{"14"}},
+		{said: "what am I scared of?", any: []string{"heights"}},
+		{said: "where did I move to?", any: []string{"Melbourne"}},
+		{said: "do you remember what I found out about my health?", any: []string{"diabetes"}},
+		{said: "what hobby did I pick up?", any: []string{"pottery"}},
+		{said: "do you remember what I wanted to learn this year?", any: []string{"Spanish"}},
+		{said: "what do you know about me?", any: []string{"Luna (14)"}, none: []string{"Sara (14)"}},
+	},
+	"months2_zh.yaml": {
+		{said: "我老婆叫什么来着？", any: []string{"小芳"}},
+		{said: "旺财几岁了？", any: []string{"十四"}},
+		{said: "我怕什么？", any: []string{"怕高"}},
+		{said: "我搬到哪了？", any: []string{"深圳"}},
+		{said: "我最近迷上了什么？", any: []string{"陶艺"}},
+		{said: "我今年想学什么来着？", any: []string{"西班牙语"}},
+	},
+	"months2_ja.yaml": {
+		{said: "妻の名前覚えてる？", any: []string{"ユミ"}},
+		{said: "私が何を怖がってるか覚えてる？", any: []string{"高いところ"}},
+		{said: "どこに引っ越したか覚えてる？", any: []string{"名古屋"}},
+		{said: "健康診断で何が見つかったか覚えてる？", any: []string{"糖尿病"}},
+		{said: "最近何にハマってるって言ったっけ？", any: []string{"陶芸"}},
+		{said: "今年何を勉強したいって言ったっけ？", any: []string{"スペイン語"}},
+	},
+}
+
+// TestSimulateRemembersWhatMattered, through the built binary with the
+// offline brain: testdata/recall's months-long scripts tell what matters
+// among small talk, ask after it weeks and months later and meet it
+// again in passing; each reply checked says what was told.
+func TestSimulateRemembersWhatMattered(t *testing.T) {
+	for file, checks := range recallProbes {
+		t.Run(file, func(t *testing.T) {
+			script := filepath.Join("testdata", "recall", file)
+			raw, err := os.ReadFile(script)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var events []struct {
+				Text string `yaml:"text"`
+			}
+			if err := yaml.Unmarshal(raw, &events); err != nil {
+				t.Fatal(err)
+			}
+			lang := strings.TrimSuffix(file[strings.LastIndexByte(file, '_')+1:], ".yaml")
+			persona := filepath.Join(t.TempDir(), "persona.yaml")
+			y := "name: Luna\nlanguage: " + lang + "\npersona: A kind companion.\ninner_state_seed: I am {name}.\ntimezone: Asia/Shanghai\nlifeloop:\n  schedule: 'off'\n"
+			if err := os.WriteFile(persona, []byte(y), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			r := runHearth(t, "", nil, "simulate", "--persona", persona, "--script", script)
+			if r.code != 0 {
+				t.Fatalf("simulate exit %d:\n%s", r.code, r.stderr)
+			}
+			// One reply a message, in order: the reply to each message told.
+			replies := map[string]string{}
+			i := 0
+			for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+				var sl simLine
+				if err := json.Unmarshal([]byte(l), &sl); err != nil {
+					t.Fatalf("not a JSON line %q: %v", l, err)
+				}
+				if sl.Kind == "reply" {
+					replies[events[i].Text] = sl.Text
+					i++
+				}
+			}
+			if i != len(events) {
+				t.Fatalf("%d replies to %d messages:\n%s", i, len(events), r.stdout)
+			}
+			for _, c := range checks {
+				got, ok := replies[c.said]
+				if !ok {
+					t.Fatalf("%q is not in %s", c.said, file)
+				}
+				low := strings.ToLower(got)
+				hit := false
+				for _, w := range c.any {
+					hit = hit || strings.Contains(low, strings.ToLower(w))
+				}
+				for _, w := range c.none {
+					if strings.Contains(low, strings.ToLower(w)) {
+						hit = false
+					}
+				}
+				if !hit {
+					t.Errorf("%q got %q; want one of %q, none of %q", c.said, got, c.any, c.none)
+				}
+			}
+		})
+	}
+}
