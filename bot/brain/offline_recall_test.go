@@ -677,3 +677,30 @@ func TestOfflineSmallTalkKnowsWhereTheUserLives(t *testing.T) {
 		t.Error("a week of a friend's check-ins never asked after life in Porto")
 	}
 }
+
+// TestOfflineRecallBlockReadsNothingIntoEverydayWords: the recall block's
+// situations stay out of everyday words that hold theirs: a day a task
+// took up, learning to accept something, a week at school, a child's
+// lessons, a dream of the night, a bug found in the code, a plan a boss
+// proposed, furniture and a meeting moved.
+func TestOfflineRecallBlockReadsNothingIntoEverydayWords(t *testing.T) {
+	o := NewOffline()
+	o.loaded()
+	mine := []string{"afraid_of", "moved", "proposal", "new_hobby", "goal", "health_news", "recall_asked"}
+	for _, tt := range []struct{ lang, text string }{
+		{"en", "the report took up my whole day"},
+		{"en", "my boss proposed a new plan"},
+		{"en", "we moved the meeting to Friday"},
+		{"zh", "我开始学着接受这件事"},
+		{"zh", "最近在学校好累"},
+		{"zh", "代码里的bug终于查出来了"},
+		{"ja", "子供がピアノを習ってる"},
+		{"ja", "昨日の夢は怖かった"},
+	} {
+		for _, s := range o.view(bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1}).sits {
+			if slices.Contains(mine, s.Name) {
+				t.Errorf("%q read as %s", tt.text, s.Name)
+			}
+		}
+	}
+}
