@@ -682,7 +682,7 @@ func TestOfflineSmallTalkKnowsWhereTheUserLives(t *testing.T) {
 // situations stay out of everyday words that hold theirs: a day a task
 // took up, learning to accept something, a week at school, a child's
 // lessons, a dream of the night, a bug found in the code, a plan a boss
-// proposed, furniture and a meeting moved.
+// proposed, furniture and a meeting moved, a mother's diagnosis.
 func TestOfflineRecallBlockReadsNothingIntoEverydayWords(t *testing.T) {
 	o := NewOffline()
 	o.loaded()
@@ -696,6 +696,7 @@ func TestOfflineRecallBlockReadsNothingIntoEverydayWords(t *testing.T) {
 		{"zh", "代码里的bug终于查出来了"},
 		{"ja", "子供がピアノを習ってる"},
 		{"ja", "昨日の夢は怖かった"},
+		{"ja", "母が先週乳がんと診断された"},
 	} {
 		for _, s := range o.view(bot.Hints{Language: tt.lang, Text: tt.text, Turn: 1}).sits {
 			if slices.Contains(mine, s.Name) {
