@@ -232,7 +232,7 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, fir
 	if first { // the fresh relationship userOf encoded: no need to decode it
 		m.rel = heart.NewRelationship(u.CreatedAt)
 	} else {
-		m.rel = decodeRelationship(u.Relationship, u.CreatedAt)
+		m.rel = decodeRelationship(u)
 	}
 	if m.text == "" {
 		m.text = modalityPlaceholder(in.Modality)
