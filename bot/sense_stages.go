@@ -22,6 +22,7 @@ const (
 	unheardUnclear  unheard = "unclear" // the transcription failed or found no words
 	unheardTooLong  unheard = "too_long"
 	unheardTooLarge unheard = "too_large"
+	unheardFormat   unheard = "format" // the server cannot read the recording's format
 )
 
 // hear is a voice note's first stage (DESIGN §12), before the bot decides
@@ -94,6 +95,8 @@ func unheardReason(err error) unheard {
 		return unheardTooLarge
 	case errors.Is(err, ErrMediaTooLong):
 		return unheardTooLong
+	case errors.Is(err, ErrMediaFormat):
+		return unheardFormat
 	case errors.Is(err, ErrSenseOff):
 		return unheardOff
 	}

@@ -48,8 +48,12 @@ var (
 	// ErrMediaTooLong: the recording or the text to speak is too long.
 	ErrMediaTooLong = errors.New("media too long")
 	// ErrSenseOff: hearing or speech is switched off, or its endpoint is
-	// unavailable for now.
+	// unavailable for now (a 404, the server unreachable or failing after
+	// its retry, the API key refused).
 	ErrSenseOff = errors.New("sense unavailable")
+	// ErrMediaFormat: the server cannot read the recording's format (a
+	// WMA or AMR file a speech server does not decode).
+	ErrMediaFormat = errors.New("media format not supported")
 	// ErrImagesRejected: the model refused a request because of its image
 	// parts (a model without vision); the turn retries once without them.
 	ErrImagesRejected = errors.New("model rejected images")

@@ -209,10 +209,18 @@ func TestUnheardVoiceNotesGetAnHonestAnswer(t *testing.T) {
 		setup      func(*sensesEnv, *bot.Message)
 		want       string
 	}{
+		// A server failing after its retry cannot be used right now:
+		// asking to say it again would only fail again.
 		{"failing endpoint", "en", func(e *sensesEnv, _ *bot.Message) {
 			e.audio.Fail("transcriptions", http.StatusInternalServerError, "")
 			e.audio.Fail("transcriptions", http.StatusBadGateway, "")
+		}, "can't listen to voice notes right now"},
+		{"a refusal of this recording", "en", func(e *sensesEnv, _ *bot.Message) {
+			e.audio.Fail("transcriptions", http.StatusBadRequest, `{"error":{"message":"Audio file is too short."}}`)
 		}, "couldn't make out"},
+		{"a format the server cannot read", "ja", func(e *sensesEnv, _ *bot.Message) {
+			e.audio.Fail("transcriptions", http.StatusBadRequest, `{"error":{"message":"Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']"}}`)
+		}, "その形式の音声ファイルは開けない"},
 		{"nothing said", "zh", func(e *sensesEnv, _ *bot.Message) { e.audio.Transcript = "  " }, "没能听清"},
 		{"too long", "ja", func(_ *sensesEnv, m *bot.Message) { m.Media.Seconds = 3600 }, "長すぎて"},
 		{"too large", "en", func(_ *sensesEnv, m *bot.Message) { m.Media.Size = bot.MaxVoiceBytes + 1 }, "too large"},

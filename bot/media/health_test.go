@@ -2,6 +2,7 @@ package media_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"hearth/bot"
 	"hearth/bot/bottest"
 	"hearth/bot/media"
 	"hearth/bot/media/mediatest"
@@ -135,4 +137,48 @@ func TestHealthRecoversWhenTheServerComesBack(t *testing.T) {
 	}
 	srv.Down(false)
 	bottest.WaitFor(t, "the second recovery", func() bool { return s.Health(ctx) == nil })
+}
+
+// What a failed transcription says, so the turn can tell the person
+// plainly: the server unusable right now (down, failing after its retry,
+// the key refused) is ErrSenseOff, "I can't listen right now", not "say
+// it again"; a format it cannot decode is ErrMediaFormat; any other
+// refusal of this recording is neither.
+func TestFailuresSayWhatWentWrong(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name   string
+		faults []int
+		body   string
+		want   error
+	}{
+		{"5xx after its retry", []int{503, 503}, "", bot.ErrSenseOff},
+		{"rate limited after its retry", []int{429, 429}, "", bot.ErrSenseOff},
+		{"key refused", []int{401}, "", bot.ErrSenseOff},
+		{"OpenAI: invalid file format", []int{400}, `{"error":{"message":"Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']"}}`, bot.ErrMediaFormat},
+		{"unsupported media type", []int{415}, "", bot.ErrMediaFormat},
+		{"another refusal", []int{400}, `{"error":{"message":"audio too short"}}`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := mediatest.NewServer(t)
+			for _, status := range tc.faults {
+				srv.Fail("transcriptions", status, tc.body)
+			}
+			_, err := newSenses(t, srv).Transcribe(ctx, voiceRef(2), &fetcher{data: mediatest.OggOpus(2 * time.Second)}, "en")
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, sentinel := range []error{bot.ErrSenseOff, bot.ErrMediaFormat} {
+				if errors.Is(err, sentinel) != (sentinel == tc.want) {
+					t.Errorf("err = %v: errors.Is(%v) = %v", err, sentinel, errors.Is(err, sentinel))
+				}
+			}
+		})
+	}
+	srv := mediatest.NewServer(t)
+	srv.Down(true)
+	_, err := newSenses(t, srv).Transcribe(ctx, voiceRef(2), &fetcher{data: mediatest.OggOpus(2 * time.Second)}, "en")
+	if !errors.Is(err, bot.ErrSenseOff) || strings.Contains(err.Error(), testKey) {
+		t.Errorf("server down: %v, want ErrSenseOff", err)
+	}
 }

@@ -338,7 +338,7 @@ func (s *Senses) call(ctx context.Context, e *endpoint, build func() (*http.Requ
 			}
 		}
 		if !retry || attempt > 0 {
-			return nil, fmt.Errorf("%s: %w", e.path, s.redact(err))
+			return nil, s.failure(ctx, e, err)
 		}
 		s.log.Warn("audio call retrying", "endpoint", e.path, "err", s.redact(err))
 		t := time.NewTimer(s.retryWait)
@@ -349,6 +349,41 @@ func (s *Senses) call(ctx context.Context, e *endpoint, build func() (*http.Requ
 		case <-t.C:
 		}
 	}
+}
+
+// formatWords are what speech servers say when they cannot decode an
+// upload's format: OpenAI answers 400 "Invalid file format. Supported
+// formats: [...]", others "unsupported", "could not decode", or name the
+// codec. A 415 says it without words.
+var formatWords = []string{"format", "unsupported", "decod", "codec"}
+
+// failure is the error of a call that failed for good, redacted and, so
+// the turn can tell the user plainly, wrapping bot.ErrSenseOff when the
+// server cannot be used right now (unreachable, a 5xx or 429 after the
+// retry, the API key refused) and bot.ErrMediaFormat when it cannot read
+// this recording's format.
+func (s *Senses) failure(ctx context.Context, e *endpoint, err error) error {
+	var se *statusError
+	switch {
+	case errors.As(err, &se) && (se.status >= 500 || se.status == http.StatusTooManyRequests ||
+		se.status == http.StatusUnauthorized || se.status == http.StatusForbidden):
+		return fmt.Errorf("%s: %w: %w", e.path, bot.ErrSenseOff, s.redact(err))
+	case errors.As(err, &se) && (se.status == http.StatusUnsupportedMediaType ||
+		(se.status == http.StatusBadRequest || se.status == http.StatusUnprocessableEntity) && containsAny(strings.ToLower(se.body), formatWords)):
+		return fmt.Errorf("%s: %w: %w", e.path, bot.ErrMediaFormat, s.redact(err))
+	case se == nil && ctx.Err() == nil && isNetErr(err):
+		return fmt.Errorf("%s: unreachable: %w: %w", e.path, bot.ErrSenseOff, s.redact(err))
+	}
+	return fmt.Errorf("%s: %w", e.path, s.redact(err))
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // isNetErr reports whether err is a transport failure worth one retry (a
