@@ -53,7 +53,8 @@ type Hints struct {
 	Decline   bool   // the turn asks for something the persona declines (REQUEST_NSFW past policy)
 	Gift      string // a verified gift item to thank for
 	// Unsensed is what the user sent that the companion could not perceive
-	// this turn ("voice" or "photo"): she says so honestly, never guesses.
+	// this turn ("voice", "photo", or "other": a file or video she cannot
+	// open): she says so honestly, never guesses.
 	Unsensed string
 
 	InnerState string

@@ -138,6 +138,9 @@ func (h *Handler) look(ctx context.Context, m *moment) {
 	case ref.Kind == ModalityVoice:
 		m.unsensed = ModalityVoice
 		return
+	case ref.Kind == ModalityOther:
+		m.unsensed, m.file = ModalityOther, ref
+		return
 	case ref.Kind != ModalityPhoto:
 		return
 	}
@@ -158,10 +161,33 @@ func (h *Handler) look(ctx context.Context, m *moment) {
 }
 
 // Notes to the reply model about what the companion could not perceive; it
-// must say so honestly and never invent what it did not hear or see.
+// must say so honestly and never invent what it did not hear or see. The
+// file's note names the file (fileNote).
 var unsensedNotes = map[Modality]string{
 	ModalityVoice: "[The user sent a voice note, but you could not listen to it. Say so honestly and kindly; do not guess what it said.]",
 	ModalityPhoto: "[The user sent a photo, but you could not see it. Say so honestly and kindly; never describe or guess what it shows.]",
+	ModalityOther: "[The user sent %s, but you cannot open files or watch videos here. Say so honestly and kindly; never guess what it contains.]",
+}
+
+// maxFileNameRunes bounds the file name a note shows (hearth's choice: a
+// name is a hint, not content; Telegram allows 255 bytes).
+const maxFileNameRunes = 64
+
+// unsensedNote is the note for what m could not perceive, a file said to
+// be a video or a file, and named.
+func (m *moment) unsensedNote() string {
+	note := unsensedNotes[m.unsensed]
+	if m.unsensed != ModalityOther {
+		return note
+	}
+	what := "a file"
+	if strings.HasPrefix(strings.ToLower(m.file.MIME), "video/") {
+		what = "a video"
+	}
+	if n := []rune(strings.TrimSpace(heart.NeutraliseMarkers(m.file.Name))); len(n) > 0 {
+		what += fmt.Sprintf(" (%q)", string(n[:min(len(n), maxFileNameRunes)]))
+	}
+	return fmt.Sprintf(note, what)
 }
 
 // senseRequest puts the turn's photo into the reply request's last user
@@ -179,7 +205,7 @@ func (m *moment) senseRequest(req *Request) {
 	}
 	req.Messages[last].Images = m.images
 	if m.unsensed != "" {
-		req.Messages[last].Content = unsensedNotes[m.unsensed] + "\n" + req.Messages[last].Content
+		req.Messages[last].Content = m.unsensedNote() + "\n" + req.Messages[last].Content
 		req.Hints.Unsensed = string(m.unsensed)
 	}
 }

@@ -59,11 +59,13 @@ var (
 	ErrImagesRejected = errors.New("model rejected images")
 )
 
-// MediaRef is a voice note, audio file or photo as a transport reported it.
-// The bytes stay on the platform until a turn fetches them (MediaFetcher),
-// so a restart can fetch them again; it is stored with the message.
+// MediaRef is a voice note, audio file or photo as a transport reported it,
+// or a file she cannot open (ModalityOther: a document, a video), which is
+// never fetched but named to the model so she can say so. The bytes stay
+// on the platform until a turn fetches them (MediaFetcher), so a restart
+// can fetch them again; it is stored with the message.
 type MediaRef struct {
-	Kind    Modality `json:"kind"`              // ModalityVoice or ModalityPhoto
+	Kind    Modality `json:"kind"`              // ModalityVoice, ModalityPhoto or ModalityOther
 	ID      string   `json:"id"`                // the platform's file id or URL, for the transport only
 	Name    string   `json:"name,omitempty"`    // a file name for uploads ("voice.ogg")
 	MIME    string   `json:"mime,omitempty"`    // "" when the platform did not say

@@ -220,6 +220,7 @@ type moment struct {
 	// not perceive, the spoken reply and what these cost.
 	images   []string
 	unsensed Modality
+	file     MediaRef // a file she could not open, for the model's note
 	voice    *Voice
 	mediaUse []store.Usage
 }

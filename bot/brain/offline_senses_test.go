@@ -13,7 +13,7 @@ import (
 func TestOfflineSaysWhatItCannotPerceive(t *testing.T) {
 	o := NewOffline()
 	for _, lang := range []string{langEN, langZH, langJA} {
-		for _, sense := range []string{"voice", "photo"} {
+		for _, sense := range []string{"voice", "photo", "other"} {
 			want := o.loaded().book["unsensed."+sense][lang][0]
 			for i, text := range append(userTexts[lang], "[photo]") {
 				h := bot.Hints{Language: lang, Text: text, Turn: i, Intent: "SMALL_TALK", Unsensed: sense, MaxLength: 300}

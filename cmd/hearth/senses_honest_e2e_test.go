@@ -84,6 +84,45 @@ func lastPrompt(llm *fakeLLM) (string, int) {
 	return llm.lastUser[n-1], len(llm.lastImages[n-1])
 }
 
+// With the model up: a picture sent as a file is seen as a photo; a
+// document or video she cannot open is named to the model with a note to
+// say so.
+func TestTelegramFilesSheCannotOpenAreSaidHonestly(t *testing.T) {
+	t.Parallel()
+	ctx := e2eContext(t)
+	tg := telegramtest.NewServer(t, e2eTelegramToken)
+	llm, audio := newFakeLLM(t), mediatest.NewServer(t)
+	photo := append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte("cat"), 300)...)
+	tg.AddFile("IMG", photo)
+	db := filepath.Join(t.TempDir(), "luna.db")
+	d := startDaemon(t, ctx, db, append(telegramEnv(tg), sensesEnv(llm, audio)...))
+
+	tg.Push("message", tgMessage(1, "document", tgFile("IMG", "IMG_2041.png", "image/png", len(photo))))
+	waitSends(t, tg, annID, 1)
+	if prompt, images := lastPrompt(llm); images != 1 || prompt != "[photo]" {
+		t.Fatalf("a picture sent as a file: the model got %q with %d images, want the photo", prompt, images)
+	}
+
+	tg.Push("message", tgMessage(2, "caption", "can you read this?", "document", tgFile("PDF", "report.pdf", "application/pdf", 12345)))
+	waitSends(t, tg, annID, 2)
+	if prompt, _ := lastPrompt(llm); !strings.Contains(prompt, `you cannot open files`) || !strings.Contains(prompt, `"report.pdf"`) ||
+		!strings.HasSuffix(prompt, "\ncan you read this?") {
+		t.Fatalf("a PDF: the model got %q, want a note naming the file, then the caption", prompt)
+	}
+	tg.Push("message", tgMessage(3, "video", tgFile("MP4", "", "video/mp4", 1000)))
+	waitSends(t, tg, annID, 3)
+	if prompt, _ := lastPrompt(llm); !strings.HasPrefix(prompt, "[The user sent a video, but you cannot open files or watch videos") {
+		t.Fatalf("a video: the model got %q", prompt)
+	}
+
+	d.term(t)
+	if n := len(tg.SentTo(annID)); n != 3 {
+		t.Errorf("%d replies to 3 messages", n)
+	}
+	answeredOnce(t, db, 3)
+	noTokenReachedTheModel(t, llm, e2eTelegramToken)
+}
+
 // Audio she cannot hear, in Chinese: a format the speech server cannot
 // read gets "I can't open that kind of audio file", not "say it again";
 // a speech server that is down gets "I can't listen right now".
