@@ -210,6 +210,27 @@ func (m *moment) senseRequest(req *Request) {
 	}
 }
 
+// unseen is req for a brain that cannot look (the offline brain standing
+// in for a model that failed): a photo the request carries is taken out,
+// and the brain told she could not see it, so the stand-in never answers
+// as if no photo had been sent.
+func unseen(req Request) Request {
+	last := -1
+	for i, msg := range req.Messages {
+		if msg.Role == "user" {
+			last = i
+		}
+	}
+	if last < 0 || len(req.Messages[last].Images) == 0 {
+		return req
+	}
+	req.Messages = slices.Clone(req.Messages)
+	req.Messages[last].Images = nil
+	req.Messages[last].Content = unsensedNotes[ModalityPhoto] + "\n" + req.Messages[last].Content
+	req.Hints.Unsensed = string(ModalityPhoto)
+	return req
+}
+
 // replyBrain is the brain of the reply call: with a photo, one that asks
 // again without it if the model refuses images.
 func (h *Handler) replyBrain(m *moment) Brain {

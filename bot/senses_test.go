@@ -330,6 +330,21 @@ func TestPhotoNotSeenIsSaidHonestly(t *testing.T) {
 			t.Fatalf("%d replies", n)
 		}
 	})
+	t.Run("model fails", func(t *testing.T) {
+		// The reply call with the photo fails for good (a 5xx after the
+		// retries, a timeout): the offline brain standing in is told she
+		// could not see it, instead of answering as if no photo came.
+		e := newSensesEnv(t)
+		e.brain.mu.Lock()
+		e.brain.fail[bot.KindReply] = errBoom
+		e.brain.mu.Unlock()
+		e.send(t, photoMsg("49", ""))
+		e.h.Drain()
+		want := "I can't look at photos right now, I'm sorry. Would you tell me what's in it?"
+		if got := e.out.texts("49"); len(got) != 1 || !strings.HasPrefix(got[0], want) {
+			t.Fatalf("replies %q, want one saying first %q", got, want)
+		}
+	})
 	t.Run("vision off", func(t *testing.T) {
 		e := newSensesEnv(t, func(c *bot.Config) { c.Vision = false })
 		e.send(t, photoMsg("47", "look!"))

@@ -105,7 +105,7 @@ func (h *Handler) reply(ctx context.Context, brain Brain, offline bool, req Requ
 	usage = append(usage, spent{KindReply, usageOf(resp, offline)})
 	if err != nil && strings.TrimSpace(resp.Text) == "" && !offline {
 		h.logBrainErr("reply call failed; the offline brain answers this turn", err)
-		resp, err = h.cfg.Offline.Complete(ctx, req)
+		resp, err = h.cfg.Offline.Complete(ctx, unseen(req))
 	}
 	if err != nil && strings.TrimSpace(resp.Text) == "" {
 		h.log.Error("no brain could answer; sending an apology", "err", err)

@@ -86,7 +86,8 @@ func lastPrompt(llm *fakeLLM) (string, int) {
 
 // With the model up: a picture sent as a file is seen as a photo; a
 // document or video she cannot open is named to the model with a note to
-// say so.
+// say so; a vision model the server does not have is asked again without
+// the photo, told she could not see it.
 func TestTelegramFilesSheCannotOpenAreSaidHonestly(t *testing.T) {
 	t.Parallel()
 	ctx := e2eContext(t)
@@ -95,7 +96,7 @@ func TestTelegramFilesSheCannotOpenAreSaidHonestly(t *testing.T) {
 	photo := append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte("cat"), 300)...)
 	tg.AddFile("IMG", photo)
 	db := filepath.Join(t.TempDir(), "luna.db")
-	d := startDaemon(t, ctx, db, append(telegramEnv(tg), sensesEnv(llm, audio)...))
+	d := startDaemon(t, ctx, db, append(append(telegramEnv(tg), sensesEnv(llm, audio)...), "HEARTH_VISION_MODEL=llava"))
 
 	tg.Push("message", tgMessage(1, "document", tgFile("IMG", "IMG_2041.png", "image/png", len(photo))))
 	waitSends(t, tg, annID, 1)
@@ -115,11 +116,22 @@ func TestTelegramFilesSheCannotOpenAreSaidHonestly(t *testing.T) {
 		t.Fatalf("a video: the model got %q", prompt)
 	}
 
-	d.term(t)
-	if n := len(tg.SentTo(annID)); n != 3 {
-		t.Errorf("%d replies to 3 messages", n)
+	llm.mu.Lock()
+	llm.imageStatus = http.StatusNotFound // HEARTH_VISION_MODEL not pulled
+	llm.mu.Unlock()
+	tg.Push("message", tgMessage(4, "caption", "my cat today", "photo", []map[string]any{{"file_id": "IMG", "width": 640, "height": 480, "file_size": len(photo)}}))
+	waitSends(t, tg, annID, 4)
+	if prompt, images := lastPrompt(llm); images != 0 || !strings.Contains(prompt, "you could not see it") || !strings.HasSuffix(prompt, "my cat today") {
+		t.Fatalf("vision model missing: the model got %q with %d images, want it asked again without the photo", prompt, images)
 	}
-	answeredOnce(t, db, 3)
+	d.term(t)
+	if n := len(tg.SentTo(annID)); n != 4 {
+		t.Errorf("%d replies to 4 messages", n)
+	}
+	if !strings.Contains(d.stderr.String(), "the model refused the photo; asking again without it") {
+		t.Errorf("the log does not say the photo was refused:\n%s", tail(d.stderr.String(), 4096))
+	}
+	answeredOnce(t, db, 4)
 	noTokenReachedTheModel(t, llm, e2eTelegramToken)
 }
 
