@@ -171,3 +171,25 @@ func TestTelegramAudioSheCannotHearIsSaidHonestly(t *testing.T) {
 	}
 	answeredOnce(t, db, 2)
 }
+
+// With only the offline brain, in Japanese: a photo sent alone is answered
+// with her saying she cannot look right now and nothing else (no greeting
+// and small talk about "[photo]"); a document she cannot open is said so.
+func TestTelegramOfflineSaysWhatSheCannotTakeIn(t *testing.T) {
+	t.Parallel()
+	ctx := e2eContext(t)
+	tg := telegramtest.NewServer(t, e2eTelegramToken)
+	db := filepath.Join(t.TempDir(), "luna.db")
+	d := startDaemonWith(t, ctx, db, personaIn(t, "ja"), telegramEnv(tg))
+
+	tg.Push("message", tgMessage(1, "photo", []map[string]any{{"file_id": "IMG", "width": 640, "height": 480, "file_size": 900}}))
+	if got := waitSends(t, tg, annID, 1)[0].Params.Get("text"); got != "ごめんね、いまは写真を見られないの。どんな写真か教えてくれる？" {
+		t.Fatalf("a photo alone: %q", got)
+	}
+	tg.Push("message", tgMessage(2, "document", tgFile("PDF", "report.pdf", "application/pdf", 12345)))
+	if got := waitSends(t, tg, annID, 2)[1].Params.Get("text"); got != "ごめんね、ここではファイルや動画を開けないの。どんな内容か教えてくれる？" {
+		t.Fatalf("a document: %q", got)
+	}
+	d.term(t)
+	answeredOnce(t, db, 2)
+}
