@@ -43,6 +43,8 @@ type crisisLexicon struct {
 	// sets names the [set NAME] sections, by index; rules combine them.
 	sets  []string
 	rules []crisisRule
+	// downgrades are the concern tier's "downgrade:" lines, in file order.
+	downgrades []crisisDowngrade
 	// frame is the set whose presence outside quotation marks makes the
 	// quoted text a quotation (a lyric, a line of a film), or -1.
 	frame int
@@ -57,6 +59,18 @@ type crisisLexicon struct {
 type crisisRule struct {
 	cat       CrisisCategory
 	need, not setBits // set indices
+}
+
+// crisisDowngrade is one "downgrade:" line of the concern tier: when
+// every set of need and none of not matched a message, what the first set
+// of need matched (its patterns, here as en and cjk) is read as an ordinary
+// idiom, masked, and the message read again. The rest of the message counts
+// as it would have; the masked words ("kms this printer", 这个会开得我想死)
+// count only as the concern tier, in a talk already at risk.
+type crisisDowngrade struct {
+	need, not setBits
+	en        crisisPatternSet
+	cjk       cjkPatternSet
 }
 
 // setBits is a set of named sets, by index: crisisMaxSets bits.
