@@ -102,6 +102,7 @@ func TestCrisisFloorEighthRoundLeftoversStructures(t *testing.T) {
 func TestCrisisFloorEighthRoundLeftoversTwins(t *testing.T) {
 	checkCrisisCategory(t, []crisisCatRow{
 		{"看了那部讲自杀的纪录片，我也动过去日本留学的念头", CrisisNone, false},
+		{"看了那部讲自杀的纪录片，他也动过这个念头", CrisisNone, false},
 		{"看了一部讲自杀的纪录片，想给妈妈打个电话", CrisisNone, false},
 		{"这部纪录片讲自杀者家属，我哭了", CrisisNone, false},
 		{"这篇关于自杀的报道写得很克制，我也动过写类似文章的念头", CrisisNone, false},
