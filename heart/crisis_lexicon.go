@@ -74,13 +74,33 @@ type crisisDowngrade struct {
 }
 
 // setBits is a set of named sets, by index: crisisMaxSets bits.
-type setBits [2]uint64
+type setBits [crisisSetWords]uint64
 
-func (b *setBits) add(i int)         { b[i/64] |= 1 << (i % 64) }
-func (b setBits) has(i int) bool     { return i >= 0 && b[i/64]&(1<<(i%64)) != 0 }
-func (b setBits) empty() bool        { return b == setBits{} }
-func (b setBits) all(c setBits) bool { return b[0]&c[0] == c[0] && b[1]&c[1] == c[1] }
-func (b setBits) any(c setBits) bool { return b[0]&c[0] != 0 || b[1]&c[1] != 0 }
+// crisisSetWords is how many 64-bit words setBits holds (hearth's choice:
+// room for the sets of data/crisis.txt and the next rounds' additions).
+const crisisSetWords = 4
+
+func (b *setBits) add(i int)     { b[i/64] |= 1 << (i % 64) }
+func (b setBits) has(i int) bool { return i >= 0 && b[i/64]&(1<<(i%64)) != 0 }
+func (b setBits) empty() bool    { return b == setBits{} }
+
+func (b setBits) all(c setBits) bool {
+	for i := range b {
+		if b[i]&c[i] != c[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (b setBits) any(c setBits) bool {
+	for i := range b {
+		if b[i]&c[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // crisisGuard is the [guard] section: what turns a match into its opposite
 // or makes it about someone else.

@@ -25,7 +25,7 @@ const (
 	crisisDowngradeKind = "downgrade"
 	// crisisMaxSets is how many named sets a rule's masks can hold: the
 	// bits of setBits.
-	crisisMaxSets = 128
+	crisisMaxSets = 64 * crisisSetWords
 	// crisisMaxExpansion bounds the strings one Chinese or Japanese part
 	// expands to, so a careless line cannot blow up the lexicon (hearth's
 	// choice: above what any part of data/crisis.txt expands to).
