@@ -80,14 +80,20 @@ func CrisisFloor(text string) CrisisCategory { return ReadCrisis(text).Floor() }
 type CrisisReading struct {
 	found CrisisCategory
 	sets  setBits
-	l     *crisisLexicon
+	// joke: a downgrade of the concern tier read the message's death wish
+	// as hyperbole about a trifle ("kms this printer"); found is what the
+	// rest of the message says.
+	joke bool
+	l    *crisisLexicon
 }
 
-// ReadCrisis reads text once with the crisis floor's lexicon.
+// ReadCrisis reads text with the crisis floor's lexicon (twice when a
+// downgrade's sets hold, see readAll).
 func ReadCrisis(text string) CrisisReading {
 	l := crisisLex()
-	found, sets := l.readAll(text)
-	return CrisisReading{found: found, sets: sets, l: l}
+	r := l.readAll(text)
+	r.l = l
+	return r
 }
 
 // Floor is CrisisFloor's answer: the concern tier does not count.
@@ -100,8 +106,22 @@ func (c CrisisReading) Floor() CrisisCategory {
 
 // AtRisk is the floor for a talk already at risk
 // (Relationship.talkAtRisk): the lexicon's [concern] tier counts too, as
-// CrisisConcern.
-func (c CrisisReading) AtRisk() CrisisCategory { return c.found }
+// CrisisConcern, and so does a death wish read as hyperbole about a trifle.
+func (c CrisisReading) AtRisk() CrisisCategory {
+	if c.joke {
+		return c.found.MoreSevere(CrisisConcern)
+	}
+	return c.found
+}
+
+// Hyperbole reports whether the message's only warning sign is a death
+// wish said of a trifle and marked as hyperbole ("kms this printer", 这个
+// 会开得我想死, そのギャグ寒すぎて死にたいw): ordinary in a light talk, it
+// counts as the concern tier only in a talk already at risk, and starts
+// none.
+func (c CrisisReading) Hyperbole() bool {
+	return c.joke && c.found.severity() < CrisisConcern.severity()
+}
 
 // Answer reads the message as a reply to the companion's direct question
 // about suicide (DESIGN §3 step 5, "asked directly"): yes says it affirms
@@ -125,18 +145,37 @@ func (c CrisisReading) AsksWhy() bool { return c.sets.has(c.l.why) }
 
 // readAll reads text: the most severe category the patterns and rules
 // find (CrisisNone when an ordinary rule holds) and the sets that matched.
-func (l *crisisLexicon) readAll(text string) (CrisisCategory, setBits) {
+// When a downgrade's sets hold, the text is read again with what its first
+// set matched masked, and that reading stands if it is milder: the
+// hyperbole's own words no longer count, the rest of the message does.
+func (l *crisisLexicon) readAll(text string) CrisisReading {
 	if text == "" {
-		return CrisisNone, setBits{}
+		return CrisisReading{}
 	}
+	m := l.readWith(text, nil)
+	for i := range l.downgrades {
+		d := &l.downgrades[i]
+		if !m.sets.all(d.need) || m.sets.any(d.not) {
+			continue
+		}
+		if again := l.readWith(text, d); again.found.severity() < m.found.severity() {
+			return CrisisReading{found: again.found, sets: again.sets, joke: true}
+		}
+	}
+	return CrisisReading{found: m.found, sets: m.sets}
+}
+
+// readWith reads text with the downgrade d's masks (none when nil): the
+// patterns, then the rules.
+func (l *crisisLexicon) readWith(text string, d *crisisDowngrade) crisisMatch {
 	var m crisisMatch
 	plain, quoted := crisisSegments(text)
 	for _, seg := range plain {
-		l.read(seg, &m)
+		l.read(seg, &m, d)
 	}
 	if !m.sets.has(l.frame) {
 		for _, seg := range quoted {
-			l.read(seg, &m)
+			l.read(seg, &m, d)
 		}
 	}
 	for _, r := range l.rules {
@@ -144,11 +183,12 @@ func (l *crisisLexicon) readAll(text string) (CrisisCategory, setBits) {
 			continue
 		}
 		if r.cat == CrisisNone {
-			return CrisisNone, m.sets
+			m.found = CrisisNone
+			return m
 		}
 		m.found = m.found.MoreSevere(r.cat)
 	}
-	return m.found, m.sets
+	return m
 }
 
 // CrisisText reports whether the crisis floor finds anything in text.
@@ -179,14 +219,15 @@ func (m *crisisMatch) hit(cat CrisisCategory, set int) {
 	m.found = m.found.MoreSevere(cat)
 }
 
-// read runs every category and set pattern over one segment of text.
-func (l *crisisLexicon) read(seg string, m *crisisMatch) {
-	ws, joined := l.crisisWordsOf(seg)
+// read runs every category and set pattern over one segment of text, with
+// the downgrade d's masks if given.
+func (l *crisisLexicon) read(seg string, m *crisisMatch, d *crisisDowngrade) {
+	ws, joined := l.crisisWordsOf(seg, d)
 	l.readWords(ws, m)
 	if joined != nil {
 		l.readWords(joined, m)
 	}
-	l.readCJK(l.compactOf(seg), m)
+	l.readCJK(l.compactOf(seg, d), m)
 }
 
 // readWords runs the English patterns over one reading of a segment.

@@ -57,7 +57,9 @@ type SafetyReading struct {
 // ReadSafety is the crisis floor in its talk, for a message after history
 // (the user's detected feelings, oldest first), sinceLast after their
 // previous one: the words alone (CrisisFloor); the concern tier in a talk
-// at risk (talkAtRisk); and the answer to a direct question asked before.
+// at risk (talkAtRisk), where a death wish said of a trifle as hyperbole
+// counts too (CrisisReading.Hyperbole); and the answer to a direct
+// question asked before.
 // A yes to "are you thinking about ending your life?" is C-SSRS 2, active
 // ideation, whatever its words; a goodbye instead of an answer is a crisis
 // turn of its own (CrisisConcern). It returns the relationship with the
@@ -70,7 +72,10 @@ func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast
 	r.SafetyAsked = time.Time{}
 	read := ReadCrisis(text)
 	kind := read.Floor()
-	concern := read.AtRisk() == CrisisConcern
+	// A trifle's hyperbole ("kms this printer") counts only in a talk
+	// already at risk: in a light talk it is a joke, neither met with the
+	// concern's care nor remembered.
+	concern := read.AtRisk() == CrisisConcern && (atRisk || !read.Hyperbole())
 	if concern {
 		r.ConcernAt = now
 		if atRisk {
