@@ -157,14 +157,31 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	if h.Gift != "" {
 		t.vars["item"], t.vars["the_item"] = giftForms(h.Gift, t.lang)
 	}
-	for _, hit := range o.k.favSet.Find(text) {
-		t.vars["favorite"] = o.k.favorites[o.k.favOwner[hit.Index]].Answer[t.lang]
-		break
-	}
+	t.vars["favorite"] = t.favorite(text)
 	t.gone = t.findGone()
 	t.findNames()
 	t.states = t.conversationStates()
 	return t
+}
+
+// favorite is her answer (words.yaml favorites) for the first thing text
+// names that she has a favourite of, "" if none. Asked to choose between
+// two, only a favourite whose answer picks one of the options answers
+// (words.yaml picks): "cats or dogs?" is her cats, while "summer or
+// winter?" gets no autumn and "a film or karaoke?" no favourite story.
+func (t *turnView) favorite(text string) string {
+	if a, b := t.vars["option_a"], t.vars["option_b"]; a != "" && b != "" {
+		for _, s := range []string{a, b} {
+			for _, hit := range t.k.pickSet.Find(s) {
+				return t.k.favorites[t.k.pickOwner[hit.Index]].Answer[t.lang]
+			}
+		}
+		return ""
+	}
+	for _, hit := range t.k.favSet.Find(text) {
+		return t.k.favorites[t.k.favOwner[hit.Index]].Answer[t.lang]
+	}
+	return ""
 }
 
 // captureGroups fills the placeholders a found situation's patterns name

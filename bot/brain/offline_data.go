@@ -135,10 +135,12 @@ type feelWords struct {
 }
 
 // favorite is one row of words.yaml's favorites: what she answers when
-// asked her favourite of the thing the words name.
+// asked her favourite of the thing the words name, and the options her
+// answer picks when she is asked to choose between two.
 type favorite struct {
 	Words  []string `yaml:"words"`
 	Answer langText `yaml:"answer"`
+	Picks  []string `yaml:"picks"`
 }
 
 // factKind is one row of facts.yaml.
@@ -219,6 +221,8 @@ type knowledge struct {
 	favorites    []favorite
 	favSet       *heart.PhraseSet
 	favOwner     []int                       // phrase index → favorites index
+	pickSet      *heart.PhraseSet            // favorites' picks
+	pickOwner    []int                       // phrase index → favorites index
 	intentTraps  map[string]*heart.PhraseSet // seed 001 intent → phrases that are not it
 	sharedEvents *heart.PhraseSet            // events that are not the user's own ("the party")
 	refer        *heart.PhraseSet            // words that point back at a pet or person
@@ -335,6 +339,14 @@ func (k *knowledge) compileWords(w wordsFile) error {
 		}
 	}
 	k.favSet = heart.NewPhraseSet(favs)
+	var picks []string
+	for i, f := range w.Favorites {
+		for _, word := range f.Picks {
+			picks = append(picks, word)
+			k.pickOwner = append(k.pickOwner, i)
+		}
+	}
+	k.pickSet = heart.NewPhraseSet(picks)
 	k.sharedEvents = heart.NewPhraseSet(w.SharedEvents)
 	k.intentTraps = map[string]*heart.PhraseSet{}
 	for intent, traps := range w.IntentTraps {
