@@ -83,6 +83,7 @@ type situation struct {
 	Answers  []string `yaml:"answers"` // situations whose turned-back question this answers
 	Felt     string   `yaml:"felt"`    // the user's feeling, over seed 000's reading
 	Leaves   bool     `yaml:"leaves"`  // the user is leaving: its phrases end the reply
+	Alone    bool     `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
 
 	res []pattern // Patterns, compiled
 }
