@@ -523,7 +523,7 @@ func (t *turnView) compose() []part {
 		// Seed 002 refusal knobs: still upset, so the reply says so.
 		add(t.say("cool", 4), prioCool)
 	}
-	if leaving == "" && !welcome && !answered && !asks(parts) {
+	if leaving == "" && !welcome && !answered && !asks(parts) && !t.questionOpen() {
 		// One question a reply: a reflection that asks ("How is Mia these
 		// days?") is it.
 		add(t.question(lead), prioQuestion)
@@ -549,7 +549,9 @@ func (t *turnView) answer(lead *situation, feeling string, framed bool, add func
 		// A question the offline brain cannot look up: say so honestly
 		// and turn it back (situation-less, so no situations.yaml row).
 		add(t.say("sit.question", 2), prioAck)
-		add(t.say("sit.question.ask", 5), prioQuestion)
+		if !t.questionOpen() {
+			add(t.say("sit.question.ask", 5), prioQuestion)
+		}
 		return false, true
 	case content && lead.Recall != "":
 		add(t.recall(lead.Recall), prioAck)
@@ -602,6 +604,19 @@ func (t *turnView) answer(lead *situation, feeling string, framed bool, add func
 		}
 	}
 	return false, false
+}
+
+// questionOpen reports whether her last reply asked something and the
+// user, instead of answering, asks her in turn: she answers, and stacks no
+// question of her own on the one still open (an everyday probe heard a
+// question back after almost every one of a dozen questions about her).
+// In Watch her question stands whatever was asked.
+func (t *turnView) questionOpen() bool {
+	if !t.isQuestion() || t.in(stateWatch) {
+		return false
+	}
+	_, last := t.lastExchange()
+	return slices.ContainsFunc(sentences(last), endsAsking)
 }
 
 // introduces reports whether this message tells the user's name for the
