@@ -441,16 +441,30 @@ func (k *knowledge) compileSituations() error {
 			return fmt.Errorf("situations.yaml: %s: %w", s.Name, err)
 		}
 		for _, kw := range s.Keywords {
-			phrases = append(phrases, kw)
-			k.sitOwner = append(k.sitOwner, i)
+			for _, v := range spellings(kw) {
+				phrases = append(phrases, v)
+				k.sitOwner = append(k.sitOwner, i)
+			}
 		}
 		for _, t := range s.Traps {
-			phrases = append(phrases, t)
-			k.sitOwner = append(k.sitOwner, -1)
+			for _, v := range spellings(t) {
+				phrases = append(phrases, v)
+				k.sitOwner = append(k.sitOwner, -1)
+			}
 		}
 	}
 	k.sitSet = heart.NewPhraseSet(phrases)
 	return nil
+}
+
+// spellings is a keyword as written and, where it has an apostrophe, as
+// people type it without one ("can't sleep", "cant sleep"; "i'm home", "im
+// home"), so a message typed in a hurry is read like a careful one.
+func spellings(kw string) []string {
+	if !strings.Contains(kw, "'") {
+		return []string{kw}
+	}
+	return []string{kw, strings.ReplaceAll(kw, "'", "")}
 }
 
 func (k *knowledge) compileTopics() {
