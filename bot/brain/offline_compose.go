@@ -270,6 +270,13 @@ func (t *turnView) conversationStates() []string {
 	return s
 }
 
+// aloneMaxBytes is the longest message a situation marked alone
+// (situations.yaml: "ok", "idk", 哈哈, 😭 and nothing else) is looked for
+// in; its patterns match nothing longer, and the recent messages read for
+// every reply are mostly longer (our choice: "i don't know either lol!!"
+// and 16 Chinese or Japanese characters fit).
+const aloneMaxBytes = 48
+
 // situationsIn returns the situations of text and intent in table order,
 // without the ones another found situation replaces; dated: the message
 // names a dated thing ahead.
@@ -283,6 +290,9 @@ func (k *knowledge) situationsIn(text, intent string, dated bool) []*situation {
 	for i, s := range k.sits {
 		if s.Intent != "" && strings.EqualFold(s.Intent, intent) {
 			found[i] = true
+		}
+		if s.Alone && len(text) > aloneMaxBytes {
+			continue // "ok" or "😭" alone: no longer message is one
 		}
 		for _, re := range s.res {
 			if re.may(text) && re.MatchString(text) {
