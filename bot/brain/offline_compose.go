@@ -58,6 +58,7 @@ const (
 	stateAsk   = "asking" // the message is a question: a reply may turn it back
 	stateNamed = "named"  // the pet talked about has a name she knows: never ask it
 	stateGlad  = "glad"   // the news is good (gladLately): no night-owl question
+	stateTold  = "told"   // a recent reply of hers said what she is (words.yaml told): not again in every answer
 )
 
 // factName is the fact kind of the user's own name (facts.yaml).
@@ -184,6 +185,25 @@ func (t *turnView) favorite(text string) string {
 	return ""
 }
 
+// toldLately reports whether one of her last recentReplies replies said
+// what she is (words.yaml told: "I'm an AI", 我是AI, AIだから): an everyday
+// probe heard it in six answers running about her sleep, home, age,
+// friends and feelings. She says it when it matters, then answers as
+// herself.
+func (t *turnView) toldLately() bool {
+	for i, n := len(t.h.Recent)-1, 0; i >= 0 && n < recentReplies; i-- {
+		if m := t.h.Recent[i]; m.Role == "assistant" {
+			n++
+			for _, w := range t.k.told {
+				if strings.Contains(m.Content, w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // captureGroups fills the placeholders a found situation's patterns name
 // as groups ("pizza or sushi?" → {option_a} pizza, {option_b} sushi), said
 // back as the user's own words ("my red dress" → "your red dress"). The
@@ -248,6 +268,9 @@ func (t *turnView) conversationStates() []string {
 	}
 	if ling == string(heart.LabelSadness) || ling == string(heart.LabelFear) || negative(feltLabel(t.felt())) || t.hardLately() {
 		s = append(s, stateLow)
+	}
+	if t.toldLately() {
+		s = append(s, stateTold)
 	}
 	switch strings.ToLower(h.Relationship) {
 	case "stranger", "acquaintance":

@@ -121,6 +121,7 @@ type wordsFile struct {
 	IntentTraps  map[string][]string `yaml:"intent_traps"`
 	SharedEvents []string            `yaml:"shared_events"`
 	Once         []string            `yaml:"once"`
+	Told         []string            `yaml:"told"`
 	Yours        [][2]string         `yaml:"yours"`
 	Refer        struct {
 		Any  []string `yaml:"any"`
@@ -229,6 +230,7 @@ type knowledge struct {
 	refer        *heart.PhraseSet            // words that point back at a pet or person
 	referPets    *heart.PhraseSet            // the ones that point at a pet only
 	once         map[string]bool             // conditional phrase keys said at most once a talk
+	told         []string                    // words of hers that say what she is (state "told")
 	yoursLatin   *regexp.Regexp              // the user's own English words ("my", "I") as whole words
 	yours        map[string]string           // the user's own word → the same said back to them ("my" → "your")
 
@@ -362,6 +364,7 @@ func (k *knowledge) compileWords(w wordsFile) error {
 		}
 		k.once[key] = true
 	}
+	k.told = w.Told
 	return k.compileYours(w.Yours)
 }
 
