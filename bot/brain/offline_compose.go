@@ -135,7 +135,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	if traps := o.k.intentTraps[intent]; traps != nil && traps.Has(text) {
 		intent = "" // "ケーキを買ってあげた" for the dog is no flirting
 	}
-	t.sits = t.answered(o.k.situationsIn(text, intent, t.ahead()))
+	t.sits = t.asksOf(t.answered(o.k.situationsIn(text, intent, t.ahead())), text)
 	t.captureGroups(h.Text, text)
 	t.topics = o.k.topicsIn(text)
 	t.before = map[string]bool{}
@@ -356,6 +356,34 @@ func (t *turnView) answered(sits []*situation) []*situation {
 	return slices.DeleteFunc(sits, func(s *situation) bool {
 		return len(s.Answers) > 0 && !slices.ContainsFunc(s.Answers, func(a string) bool { return asked[a] })
 	})
+}
+
+// asksOf turns a bare request for ideas (situations.yaml to: "any
+// ideas?") into the request the theme talked about calls for, the
+// message's own theme first, then the user's message before: after
+// "gonna watch a movie", "any ideas?" asks for a film.
+func (t *turnView) asksOf(sits []*situation, text string) []*situation {
+	for i, s := range sits {
+		if s.Kind != kindContent {
+			continue
+		}
+		if len(s.To) == 0 {
+			return sits // another content situation leads
+		}
+		before, _ := t.lastExchange()
+		for _, said := range []string{text, maskNames(before, t.known)} {
+			for _, tp := range t.k.topicsIn(said) {
+				if name, ok := s.To[tp.Tag]; ok {
+					if j := slices.IndexFunc(t.k.sits, func(x situation) bool { return x.Name == name }); j >= 0 {
+						sits[i] = &t.k.sits[j]
+						return sits
+					}
+				}
+			}
+		}
+		return sits
+	}
+	return sits
 }
 
 // lastAsked lists the situations whose question (phrases "sit.<name>.ask")

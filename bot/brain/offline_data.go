@@ -63,27 +63,28 @@ const (
 
 // situation is one row of situations.yaml.
 type situation struct {
-	Name     string   `yaml:"name"`
-	Kind     string   `yaml:"kind"`
-	Intent   string   `yaml:"intent"`
-	Keywords []string `yaml:"keywords"`
-	Patterns []string `yaml:"patterns"`
-	Traps    []string `yaml:"traps"`
-	Feel     feel     `yaml:"feel"`
-	Ask      string   `yaml:"ask"`
-	Deep     bool     `yaml:"deep"`
-	Lifts    bool     `yaml:"lifts"`
-	Gone     bool     `yaml:"gone"`
-	Dated    bool     `yaml:"dated"`
-	Greets   bool     `yaml:"greets"`
-	Agrees   bool     `yaml:"agrees"`
-	Thing    langText `yaml:"thing"`
-	Replaces []string `yaml:"replaces"`
-	Recall   string   `yaml:"recall"`
-	Answers  []string `yaml:"answers"` // situations whose turned-back question this answers
-	Felt     string   `yaml:"felt"`    // the user's feeling, over seed 000's reading
-	Leaves   bool     `yaml:"leaves"`  // the user is leaving: its phrases end the reply
-	Alone    bool     `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
+	Name     string            `yaml:"name"`
+	Kind     string            `yaml:"kind"`
+	Intent   string            `yaml:"intent"`
+	Keywords []string          `yaml:"keywords"`
+	Patterns []string          `yaml:"patterns"`
+	Traps    []string          `yaml:"traps"`
+	Feel     feel              `yaml:"feel"`
+	Ask      string            `yaml:"ask"`
+	Deep     bool              `yaml:"deep"`
+	Lifts    bool              `yaml:"lifts"`
+	Gone     bool              `yaml:"gone"`
+	Dated    bool              `yaml:"dated"`
+	Greets   bool              `yaml:"greets"`
+	Agrees   bool              `yaml:"agrees"`
+	Thing    langText          `yaml:"thing"`
+	Replaces []string          `yaml:"replaces"`
+	Recall   string            `yaml:"recall"`
+	Answers  []string          `yaml:"answers"` // situations whose turned-back question this answers
+	Felt     string            `yaml:"felt"`    // the user's feeling, over seed 000's reading
+	Leaves   bool              `yaml:"leaves"`  // the user is leaving: its phrases end the reply
+	To       map[string]string `yaml:"to"`      // theme tag → the situation a bare request for ideas means after it
+	Alone    bool              `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
 
 	res []pattern // Patterns, compiled
 }
@@ -457,6 +458,13 @@ func (k *knowledge) compileSituations() error {
 		}
 	}
 	k.sitSet = heart.NewPhraseSet(phrases)
+	for _, s := range k.sits {
+		for tag, name := range s.To {
+			if !slices.ContainsFunc(k.sits, func(x situation) bool { return x.Name == name }) {
+				return fmt.Errorf("situations.yaml: %s: to %s: no situation %q", s.Name, tag, name)
+			}
+		}
+	}
 	return nil
 }
 
