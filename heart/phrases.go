@@ -114,6 +114,9 @@ func wordBounded(t string, start, end int, prev rune) bool {
 // continuesLatin reports whether r continues a word written in Latin
 // letters: a word rune that is no Chinese or Japanese character.
 func continuesLatin(r rune) bool {
+	if r < utf8.RuneSelf {
+		return isWordRune(r)
+	}
 	return isWordRune(r) && !unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) && r != 'ー'
 }
 
