@@ -61,30 +61,33 @@ const (
 	askNever    = "never"
 )
 
+// tagNames maps a theme tag (topics.yaml) to a situation's name.
+type tagNames map[string]string
+
 // situation is one row of situations.yaml.
 type situation struct {
-	Name     string            `yaml:"name"`
-	Kind     string            `yaml:"kind"`
-	Intent   string            `yaml:"intent"`
-	Keywords []string          `yaml:"keywords"`
-	Patterns []string          `yaml:"patterns"`
-	Traps    []string          `yaml:"traps"`
-	Feel     feel              `yaml:"feel"`
-	Ask      string            `yaml:"ask"`
-	Deep     bool              `yaml:"deep"`
-	Lifts    bool              `yaml:"lifts"`
-	Gone     bool              `yaml:"gone"`
-	Dated    bool              `yaml:"dated"`
-	Greets   bool              `yaml:"greets"`
-	Agrees   bool              `yaml:"agrees"`
-	Thing    langText          `yaml:"thing"`
-	Replaces []string          `yaml:"replaces"`
-	Recall   string            `yaml:"recall"`
-	Answers  []string          `yaml:"answers"` // situations whose turned-back question this answers
-	Felt     string            `yaml:"felt"`    // the user's feeling, over seed 000's reading
-	Leaves   bool              `yaml:"leaves"`  // the user is leaving: its phrases end the reply
-	To       map[string]string `yaml:"to"`      // theme tag → the situation a bare request for ideas means after it
-	Alone    bool              `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
+	Name     string   `yaml:"name"`
+	Kind     string   `yaml:"kind"`
+	Intent   string   `yaml:"intent"`
+	Keywords []string `yaml:"keywords"`
+	Patterns []string `yaml:"patterns"`
+	Traps    []string `yaml:"traps"`
+	Feel     feel     `yaml:"feel"`
+	Ask      string   `yaml:"ask"`
+	Deep     bool     `yaml:"deep"`
+	Lifts    bool     `yaml:"lifts"`
+	Gone     bool     `yaml:"gone"`
+	Dated    bool     `yaml:"dated"`
+	Greets   bool     `yaml:"greets"`
+	Agrees   bool     `yaml:"agrees"`
+	Thing    langText `yaml:"thing"`
+	Replaces []string `yaml:"replaces"`
+	Recall   string   `yaml:"recall"`
+	Answers  []string `yaml:"answers"` // situations whose turned-back question this answers
+	Felt     string   `yaml:"felt"`    // the user's feeling, over seed 000's reading
+	Leaves   bool     `yaml:"leaves"`  // the user is leaving: its phrases end the reply
+	To       tagNames `yaml:"to"`      // theme tag → the situation a bare request for ideas means after it
+	Alone    bool     `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
 
 	res []pattern // Patterns, compiled
 }
