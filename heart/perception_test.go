@@ -305,6 +305,11 @@ func TestPhraseSetLeftmostLongest(t *testing.T) {
 		{"education cat", []int{2}, []bool{false}},
 		{"I'm not sorry", []int{3}, []bool{true}},
 		{"好可爱你", []int{5}, []bool{false}},
+		// An English word in a Chinese or Japanese sentence is a word;
+		// inside a Latin one it is not.
+		{"我的cat好可爱", []int{2, 5}, []bool{false, false}},
+		{"catのこと", []int{2}, []bool{false}},
+		{"cats", nil, nil},
 		{"", nil, nil},
 	} {
 		hits := s.Find(tc.text)

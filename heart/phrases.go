@@ -2,6 +2,7 @@ package heart
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -94,18 +95,29 @@ func (s *PhraseSet) Has(text string) bool {
 }
 
 // wordBounded reports whether t[start:end] stands as a whole word: prev is
-// the rune before start (-1 at the beginning).
+// the rune before start (-1 at the beginning). A Chinese or Japanese
+// character beside it ends it: an English word written into a Chinese or
+// Japanese sentence ("今天好tired啊", "boss又push我") is a word.
 func wordBounded(t string, start, end int, prev rune) bool {
-	if start > 0 && prev >= 0 && isWordRune(prev) {
+	if start > 0 && prev >= 0 && continuesLatin(prev) {
 		return false
 	}
 	if end < len(t) {
 		next, _ := utf8.DecodeRuneInString(t[end:])
-		if isWordRune(next) && !possessive(t[end:]) {
+		if continuesLatin(next) && !possessive(t[end:]) {
 			return false
 		}
 	}
 	return true
+}
+
+// continuesLatin reports whether r continues a word written in Latin
+// letters: a word rune that is no Chinese or Japanese character.
+func continuesLatin(r rune) bool {
+	if r < utf8.RuneSelf {
+		return isWordRune(r)
+	}
+	return isWordRune(r) && !unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) && r != 'ー'
 }
 
 // possessive reports whether rest starts with an English possessive "'s"

@@ -58,7 +58,8 @@ const (
 	stateAsk   = "asking" // the message is a question: a reply may turn it back
 	stateNamed = "named"  // the pet talked about has a name she knows: never ask it
 	stateGlad  = "glad"   // the news is good (gladLately): no night-owl question
-	stateTold  = "told"   // the dated thing ahead was told of before: "tomorrow already! Good luck"
+	stateTold  = "told"   // a recent reply of hers said what she is (words.yaml told): not again in every answer
+	stateAgain = "again"  // the dated thing ahead was told of before: "tomorrow already! Good luck"
 	stateHome  = "home"   // she knows where the user lives ({place}): "Is that Porto weather for you?"
 )
 
@@ -150,7 +151,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	for _, f := range t.facts {
 		told = append(told, f.kind.Kind)
 	}
-	t.sits = t.answered(o.k.situationsIn(text, intent, t.ahead(), told...))
+	t.sits = t.asksOf(t.answered(o.k.situationsIn(text, intent, t.ahead(), told...)), text)
 	t.captureGroups(h.Text, text)
 	t.topics = o.k.topicsIn(text)
 	t.before = map[string]bool{}
@@ -173,10 +174,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	if h.Gift != "" {
 		t.vars["item"], t.vars["the_item"] = giftForms(h.Gift, t.lang)
 	}
-	for _, hit := range o.k.favSet.Find(text) {
-		t.vars["favorite"] = o.k.favorites[o.k.favOwner[hit.Index]].Answer[t.lang]
-		break
-	}
+	t.vars["favorite"] = t.favorite(text)
 	t.gone = t.findGone()
 	t.findNames()
 	for i := len(t.known) - 1; i >= 0; i-- {
@@ -187,6 +185,45 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	}
 	t.states = t.conversationStates()
 	return t
+}
+
+// favorite is her answer (words.yaml favorites) for the first thing text
+// names that she has a favourite of, "" if none. Asked to choose between
+// two, only a favourite whose answer picks one of the options answers
+// (words.yaml picks): "cats or dogs?" is her cats, while "summer or
+// winter?" gets no autumn and "a film or karaoke?" no favourite story.
+func (t *turnView) favorite(text string) string {
+	if a, b := t.vars["option_a"], t.vars["option_b"]; a != "" && b != "" {
+		for _, s := range []string{a, b} {
+			for _, hit := range t.k.pickSet.Find(s) {
+				return t.k.favorites[t.k.pickOwner[hit.Index]].Answer[t.lang]
+			}
+		}
+		return ""
+	}
+	for _, hit := range t.k.favSet.Find(text) {
+		return t.k.favorites[t.k.favOwner[hit.Index]].Answer[t.lang]
+	}
+	return ""
+}
+
+// toldLately reports whether one of her last recentReplies replies said
+// what she is (words.yaml told: "I'm an AI", 我是AI, AIだから): an everyday
+// probe heard it in six answers running about her sleep, home, age,
+// friends and feelings. She says it when it matters, then answers as
+// herself.
+func (t *turnView) toldLately() bool {
+	for i, n := len(t.h.Recent)-1, 0; i >= 0 && n < recentReplies; i-- {
+		if m := t.h.Recent[i]; m.Role == "assistant" {
+			n++
+			for _, w := range t.k.told {
+				if strings.Contains(m.Content, w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // captureGroups fills the placeholders a found situation's patterns name
@@ -254,6 +291,9 @@ func (t *turnView) conversationStates() []string {
 	if ling == string(heart.LabelSadness) || ling == string(heart.LabelFear) || negative(feltLabel(t.felt())) || t.hardLately() {
 		s = append(s, stateLow)
 	}
+	if t.toldLately() {
+		s = append(s, stateTold)
+	}
 	switch strings.ToLower(h.Relationship) {
 	case "stranger", "acquaintance":
 		s = append(s, stateYoung)
@@ -270,7 +310,7 @@ func (t *turnView) conversationStates() []string {
 		s = append(s, stateGlad)
 	}
 	if t.aheadAbout != "" && t.toldBefore(t.aheadAbout) {
-		s = append(s, stateTold)
+		s = append(s, stateAgain)
 	}
 	if t.vars["place"] != "" {
 		s = append(s, stateHome)
@@ -280,6 +320,13 @@ func (t *turnView) conversationStates() []string {
 	}
 	return s
 }
+
+// aloneMaxBytes is the longest message a situation marked alone
+// (situations.yaml: "ok", "idk", 哈哈, 😭 and nothing else) is looked for
+// in; its patterns match nothing longer, and the recent messages read for
+// every reply are mostly longer (our choice: "i don't know either lol!!"
+// and 16 Chinese or Japanese characters fit).
+const aloneMaxBytes = 48
 
 // situationsIn returns the situations of text and intent in table order,
 // without the ones another found situation replaces; dated: the message
@@ -294,6 +341,9 @@ func (k *knowledge) situationsIn(text, intent string, dated bool, told ...string
 	for i, s := range k.sits {
 		if s.Intent != "" && strings.EqualFold(s.Intent, intent) {
 			found[i] = true
+		}
+		if s.Alone && len(text) > aloneMaxBytes {
+			continue // "ok" or "😭" alone: no longer message is one
 		}
 		for _, re := range s.res {
 			if re.may(text) && re.MatchString(text) {
@@ -334,6 +384,34 @@ func (t *turnView) answered(sits []*situation) []*situation {
 	return slices.DeleteFunc(sits, func(s *situation) bool {
 		return len(s.Answers) > 0 && !slices.ContainsFunc(s.Answers, func(a string) bool { return asked[a] })
 	})
+}
+
+// asksOf turns a bare request for ideas (situations.yaml to: "any
+// ideas?") into the request the theme talked about calls for, the
+// message's own theme first, then the user's message before: after
+// "gonna watch a movie", "any ideas?" asks for a film.
+func (t *turnView) asksOf(sits []*situation, text string) []*situation {
+	for i, s := range sits {
+		if s.Kind != kindContent {
+			continue
+		}
+		if len(s.To) == 0 {
+			return sits // another content situation leads
+		}
+		before, _ := t.lastExchange()
+		for _, said := range []string{text, maskNames(before, t.known)} {
+			for _, tp := range t.k.topicsIn(said) {
+				if name, ok := s.To[tp.Tag]; ok {
+					if j := slices.IndexFunc(t.k.sits, func(x situation) bool { return x.Name == name }); j >= 0 {
+						sits[i] = &t.k.sits[j]
+						return sits
+					}
+				}
+			}
+		}
+		return sits
+	}
+	return sits
 }
 
 // lastAsked lists the situations whose question (phrases "sit.<name>.ask")
@@ -549,7 +627,7 @@ func (t *turnView) compose() []part {
 		// Seed 002 refusal knobs: still upset, so the reply says so.
 		add(t.say("cool", 4), prioCool)
 	}
-	if leaving == "" && !welcome && !answered && !asks(parts) {
+	if leaving == "" && !welcome && !answered && !asks(parts) && !t.questionOpen() {
 		// One question a reply: a reflection that asks ("How is Mia these
 		// days?") is it.
 		add(t.question(lead), prioQuestion)
@@ -575,7 +653,9 @@ func (t *turnView) answer(lead *situation, feeling string, framed bool, add func
 		// A question the offline brain cannot look up: say so honestly
 		// and turn it back (situation-less, so no situations.yaml row).
 		add(t.say("sit.question", 2), prioAck)
-		add(t.say("sit.question.ask", 5), prioQuestion)
+		if !t.questionOpen() {
+			add(t.say("sit.question.ask", 5), prioQuestion)
+		}
 		return false, true
 	case content && lead.Recall != "":
 		add(t.recall(lead.Recall), prioAck)
@@ -628,6 +708,19 @@ func (t *turnView) answer(lead *situation, feeling string, framed bool, add func
 		}
 	}
 	return false, false
+}
+
+// questionOpen reports whether her last reply asked something and the
+// user, instead of answering, asks her in turn: she answers, and stacks no
+// question of her own on the one still open (an everyday probe heard a
+// question back after almost every one of a dozen questions about her).
+// In Watch her question stands whatever was asked.
+func (t *turnView) questionOpen() bool {
+	if !t.isQuestion() || t.in(stateWatch) {
+		return false
+	}
+	_, last := t.lastExchange()
+	return slices.ContainsFunc(sentences(last), endsAsking)
 }
 
 // introduces reports whether this message tells the user's name for the

@@ -61,6 +61,9 @@ const (
 	askNever    = "never"
 )
 
+// tagNames maps a theme tag (topics.yaml) to a situation's name.
+type tagNames map[string]string
+
 // situation is one row of situations.yaml.
 type situation struct {
 	Name     string   `yaml:"name"`
@@ -84,6 +87,8 @@ type situation struct {
 	Felt     string   `yaml:"felt"`    // the user's feeling, over seed 000's reading
 	Leaves   bool     `yaml:"leaves"`  // the user is leaving: its phrases end the reply
 	Told     string   `yaml:"told"`    // a fact kind (facts.yaml): found when the message tells one
+	To       tagNames `yaml:"to"`      // theme tag → the situation a bare request for ideas means after it
+	Alone    bool     `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
 
 	res []pattern // Patterns, compiled
 }
@@ -121,6 +126,7 @@ type wordsFile struct {
 	IntentTraps  map[string][]string `yaml:"intent_traps"`
 	SharedEvents []string            `yaml:"shared_events"`
 	Once         []string            `yaml:"once"`
+	Told         []string            `yaml:"told"`
 	Yours        [][2]string         `yaml:"yours"`
 	Refer        struct {
 		Any  []string `yaml:"any"`
@@ -136,10 +142,12 @@ type feelWords struct {
 }
 
 // favorite is one row of words.yaml's favorites: what she answers when
-// asked her favourite of the thing the words name.
+// asked her favourite of the thing the words name, and the options her
+// answer picks when she is asked to choose between two.
 type favorite struct {
 	Words  []string `yaml:"words"`
 	Answer langText `yaml:"answer"`
+	Picks  []string `yaml:"picks"`
 }
 
 // factKind is one row of facts.yaml.
@@ -223,11 +231,14 @@ type knowledge struct {
 	favorites    []favorite
 	favSet       *heart.PhraseSet
 	favOwner     []int                       // phrase index → favorites index
+	pickSet      *heart.PhraseSet            // favorites' picks
+	pickOwner    []int                       // phrase index → favorites index
 	intentTraps  map[string]*heart.PhraseSet // seed 001 intent → phrases that are not it
 	sharedEvents *heart.PhraseSet            // events that are not the user's own ("the party")
 	refer        *heart.PhraseSet            // words that point back at a pet or person
 	referPets    *heart.PhraseSet            // the ones that point at a pet only
 	once         map[string]bool             // conditional phrase keys said at most once a talk
+	told         []string                    // words of hers that say what she is (state "told")
 	yoursLatin   *regexp.Regexp              // the user's own English words ("my", "I") as whole words
 	yours        map[string]string           // the user's own word → the same said back to them ("my" → "your")
 
@@ -339,6 +350,14 @@ func (k *knowledge) compileWords(w wordsFile) error {
 		}
 	}
 	k.favSet = heart.NewPhraseSet(favs)
+	var picks []string
+	for i, f := range w.Favorites {
+		for _, word := range f.Picks {
+			picks = append(picks, word)
+			k.pickOwner = append(k.pickOwner, i)
+		}
+	}
+	k.pickSet = heart.NewPhraseSet(picks)
 	k.sharedEvents = heart.NewPhraseSet(w.SharedEvents)
 	k.intentTraps = map[string]*heart.PhraseSet{}
 	for intent, traps := range w.IntentTraps {
@@ -353,6 +372,7 @@ func (k *knowledge) compileWords(w wordsFile) error {
 		}
 		k.once[key] = true
 	}
+	k.told = w.Told
 	return k.compileYours(w.Yours)
 }
 
@@ -432,16 +452,37 @@ func (k *knowledge) compileSituations() error {
 			return fmt.Errorf("situations.yaml: %s: %w", s.Name, err)
 		}
 		for _, kw := range s.Keywords {
-			phrases = append(phrases, kw)
-			k.sitOwner = append(k.sitOwner, i)
+			for _, v := range spellings(kw) {
+				phrases = append(phrases, v)
+				k.sitOwner = append(k.sitOwner, i)
+			}
 		}
 		for _, t := range s.Traps {
-			phrases = append(phrases, t)
-			k.sitOwner = append(k.sitOwner, -1)
+			for _, v := range spellings(t) {
+				phrases = append(phrases, v)
+				k.sitOwner = append(k.sitOwner, -1)
+			}
 		}
 	}
 	k.sitSet = heart.NewPhraseSet(phrases)
+	for _, s := range k.sits {
+		for tag, name := range s.To {
+			if !slices.ContainsFunc(k.sits, func(x situation) bool { return x.Name == name }) {
+				return fmt.Errorf("situations.yaml: %s: to %s: no situation %q", s.Name, tag, name)
+			}
+		}
+	}
 	return nil
+}
+
+// spellings is a keyword as written and, where it has an apostrophe, as
+// people type it without one ("can't sleep", "cant sleep"; "i'm home", "im
+// home"), so a message typed in a hurry is read like a careful one.
+func spellings(kw string) []string {
+	if !strings.Contains(kw, "'") {
+		return []string{kw}
+	}
+	return []string{kw, strings.ReplaceAll(kw, "'", "")}
 }
 
 func (k *knowledge) compileTopics() {

@@ -485,7 +485,7 @@ func TestOfflineADatedThingToldBeforeIsRemembered(t *testing.T) {
 		}
 		got := reply(t, o, h).Text
 		told := false
-		for _, v := range k.book["sit.ahead.told"][tt.lang] {
+		for _, v := range k.book["sit.ahead.again"][tt.lang] {
 			prefix, _, _ := strings.Cut(v, "{")
 			rest := v[strings.LastIndex(v, "}")+1:]
 			told = told || strings.Contains(got, rest) && strings.HasPrefix(got, prefix)

@@ -112,10 +112,12 @@ func (t *turnView) pick(key string, slot uint64, extra map[string]string) string
 
 // specificity counts a variant's placeholders that carry what the user
 // said (the names of user and persona carry nothing new); a name counts
-// twice ("happy birthday to Biscuit" over "happy birthday to your cat").
+// twice ("happy birthday to Biscuit" over "happy birthday to your cat"),
+// and so does her own favourite of what was named: "cats or dogs?" is
+// answered with the cats she always names, not a pick by chance.
 func specificity(v string) int {
 	n := strings.Count(v, "{") - strings.Count(v, "{user}") - strings.Count(v, "{persona}")
-	for _, name := range []string{"{pet_name}", "{person_name}", "{someone}"} {
+	for _, name := range []string{"{pet_name}", "{person_name}", "{someone}", "{favorite}"} {
 		n += strings.Count(v, name)
 	}
 	return n
