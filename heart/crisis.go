@@ -26,6 +26,12 @@ const (
 	CrisisIntent      CrisisCategory = "intent"      // C-SSRS 4: some intention to act
 	CrisisPlan        CrisisCategory = "plan"        // C-SSRS 5: details worked out
 	CrisisPreparation CrisisCategory = "preparation" // C-SSRS 6: preparatory behaviour
+	// CrisisAttempt is the C-SSRS "actual attempt": an attempt made or
+	// under way ("took the whole bottle", 炭已经点了, 薬全部飲んだ). The
+	// most severe category, and an emergency: the reply asks first for the
+	// emergency number and a person nearby (bot.safetyLines, the offline
+	// brain's crisis.kind.attempt).
+	CrisisAttempt CrisisCategory = "attempt"
 )
 
 // severity orders the categories; 0 is none or unknown.
@@ -49,6 +55,8 @@ func (c CrisisCategory) severity() int {
 		return 8
 	case CrisisPreparation:
 		return 9
+	case CrisisAttempt:
+		return 10
 	}
 	return 0
 }
@@ -60,6 +68,10 @@ func (c CrisisCategory) MoreSevere(d CrisisCategory) CrisisCategory {
 	}
 	return c
 }
+
+// Emergency reports whether c calls for emergency help now, before
+// anything else: an attempt made or under way.
+func (c CrisisCategory) Emergency() bool { return c == CrisisAttempt }
 
 // CrisisFloor is the crisis floor (DESIGN §3 step 5): the most severe
 // category of self-harm expression in text, in Chinese, English or

@@ -60,13 +60,39 @@ type crisisRule struct {
 }
 
 // setBits is a set of named sets, by index: crisisMaxSets bits.
-type setBits [2]uint64
+type setBits [crisisMaxSets / 64]uint64
 
-func (b *setBits) add(i int)         { b[i/64] |= 1 << (i % 64) }
-func (b setBits) has(i int) bool     { return i >= 0 && b[i/64]&(1<<(i%64)) != 0 }
-func (b setBits) empty() bool        { return b == setBits{} }
-func (b setBits) all(c setBits) bool { return b[0]&c[0] == c[0] && b[1]&c[1] == c[1] }
-func (b setBits) any(c setBits) bool { return b[0]&c[0] != 0 || b[1]&c[1] != 0 }
+func (b *setBits) add(i int)     { b[i/64] |= 1 << (i % 64) }
+func (b setBits) has(i int) bool { return i >= 0 && b[i/64]&(1<<(i%64)) != 0 }
+func (b setBits) empty() bool    { return b == setBits{} }
+
+// all reports whether b holds every set of c.
+func (b setBits) all(c setBits) bool {
+	for i := range b {
+		if b[i]&c[i] != c[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// any reports whether b holds some set of c.
+func (b setBits) any(c setBits) bool {
+	for i := range b {
+		if b[i]&c[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// or returns the sets of b and of c.
+func (b setBits) or(c setBits) setBits {
+	for i := range b {
+		b[i] |= c[i]
+	}
+	return b
+}
 
 // crisisGuard is the [guard] section: what turns a match into its opposite
 // or makes it about someone else.
@@ -211,6 +237,7 @@ type crisisElem struct {
 	optional bool // "word?"
 	gap      bool // "*": up to CrisisGapWords words
 	num      bool // "<num>": a number
+	many     bool // "<many>": a number of at least CrisisManyPills
 	end      bool // "$": the end of the text, taking no word
 	except   bool // "!a|b": one word that is none of alts
 }

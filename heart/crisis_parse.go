@@ -21,8 +21,9 @@ const (
 	crisisByeSet    = "bye"
 	crisisWhySet    = "deflect"
 	// crisisMaxSets is how many named sets a rule's masks can hold: the
-	// bits of setBits.
-	crisisMaxSets = 128
+	// bits of setBits, a multiple of 64 (hearth's choice: twice what the
+	// lexicon names, so a round of new structures never meets the bound).
+	crisisMaxSets = 256
 	// crisisMaxExpansion bounds the strings one Chinese or Japanese part
 	// expands to, so a careless line cannot blow up the lexicon (hearth's
 	// choice: above what any part of data/crisis.txt expands to).
@@ -310,6 +311,8 @@ func (p *crisisParser) parseEN(pat string) ([]crisisElem, error) {
 			e.gap = true
 		case tok == "<num>":
 			e.num = true
+		case tok == "<many>":
+			e.num, e.many = true, true
 		case tok == "$":
 			if len(elems) == 0 {
 				return nil, fmt.Errorf("%q starts with its end", pat)

@@ -27,6 +27,12 @@ const (
 	// "suicidal" and "suicide", two edits apart, stay different words.
 	CrisisFuzzyLongLen   = 9
 	CrisisFuzzyEditsLong = 2
+	// CrisisManyPills is the least number a "<many>" in a crisis pattern
+	// stands for: tablets taken at once that no label asks for (hearth's
+	// choice from the NHS's paracetamol dose, one or two 500 mg tablets at
+	// a time and at most eight a day), so "i took 40 tylenol" is an
+	// overdose and "took 2 tylenol for my headache" a dose.
+	CrisisManyPills = 10
 )
 
 // Numbers of the crisis floor's generalising structures.
