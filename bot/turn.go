@@ -313,7 +313,7 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 	m.chosen = heart.ChooseEmotion(m.det, heart.Emotion(m.u.LastEmotion))
 	m.strategy = heart.StrategyFor(m.chosen)
 	if m.crisis || m.ask {
-		m.strategy = crisisStrategy()
+		m.strategy = crisisStrategy(m.kind)
 	}
 }
 
