@@ -92,14 +92,20 @@ func CrisisFloor(text string) CrisisCategory { return ReadCrisis(text).Floor() }
 type CrisisReading struct {
 	found CrisisCategory
 	sets  setBits
-	l     *crisisLexicon
+	// ordinary: a rule of the lexicon's ordinary section made the whole
+	// message ordinary ("I used to self-harm; six years now and I'm doing
+	// well"): it adds nothing to its talk either (ReadTalk).
+	ordinary bool
+	l        *crisisLexicon
 }
 
 // ReadCrisis reads text once with the crisis floor's lexicon.
-func ReadCrisis(text string) CrisisReading {
-	l := crisisLex()
-	found, sets := l.readAll(text)
-	return CrisisReading{found: found, sets: sets, l: l}
+func ReadCrisis(text string) CrisisReading { return crisisLex().reading(text) }
+
+// reading reads text with l.
+func (l *crisisLexicon) reading(text string) CrisisReading {
+	found, sets, ordinary := l.readFull(text)
+	return CrisisReading{found: found, sets: sets, ordinary: ordinary, l: l}
 }
 
 // Floor is CrisisFloor's answer: the concern tier does not count.
@@ -138,8 +144,14 @@ func (c CrisisReading) AsksWhy() bool { return c.sets.has(c.l.why) }
 // readAll reads text: the most severe category the patterns and rules
 // find (CrisisNone when an ordinary rule holds) and the sets that matched.
 func (l *crisisLexicon) readAll(text string) (CrisisCategory, setBits) {
+	found, sets, _ := l.readFull(text)
+	return found, sets
+}
+
+// readFull is readAll, and whether an ordinary rule held.
+func (l *crisisLexicon) readFull(text string) (CrisisCategory, setBits, bool) {
 	if text == "" {
-		return CrisisNone, setBits{}
+		return CrisisNone, setBits{}, false
 	}
 	var m crisisMatch
 	plain, quoted := crisisSegments(text)
@@ -156,11 +168,11 @@ func (l *crisisLexicon) readAll(text string) (CrisisCategory, setBits) {
 			continue
 		}
 		if r.cat == CrisisNone {
-			return CrisisNone, m.sets
+			return CrisisNone, m.sets, true
 		}
 		m.found = m.found.MoreSevere(r.cat)
 	}
-	return m.found, m.sets
+	return m.found, m.sets, false
 }
 
 // CrisisText reports whether the crisis floor finds anything in text.

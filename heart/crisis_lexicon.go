@@ -49,6 +49,10 @@ type crisisLexicon struct {
 	// affirm and deny are the sets SafetyAnswer reads, bye the one Leaving
 	// reads, why the one AsksWhy reads, or -1.
 	affirm, deny, bye, why int
+	// talk holds the [talk] section's rules over a message and the earlier
+	// messages of its talk (ReadTalk), signs its warning signs of their own.
+	talk  []crisisTalkRule
+	signs []crisisSign
 }
 
 // crisisRule is one "all:" line: when every set of need and none of not

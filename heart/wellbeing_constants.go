@@ -64,4 +64,15 @@ const (
 	// SafetyAnswerWindow is how long the companion's direct question about
 	// suicide waits for its answer (hearth's choice: the same talk).
 	SafetyAnswerWindow = 2 * time.Hour
+	// CrisisTalkMessages is how many of the user's earlier messages a
+	// message is read with (Relationship.ReadSafetyInTalk), those within
+	// RiskTalkGap of each other (hearth's choice: an evening's worth; the
+	// round-9 widower spread his warning signs over six messages, the
+	// indebted man his plan over five).
+	CrisisTalkMessages = 8
+	// CrisisTalkSigns is how many different warning signs said in one talk
+	// put it at risk (hearth's choice, as RiskDarkFeelings: two, a
+	// cluster, as the 988 Lifeline's warning signs come; one alone is a
+	// bad day).
+	CrisisTalkSigns = 2
 )
