@@ -283,3 +283,26 @@ func BenchmarkReadSafetyInTalk(b *testing.B) {
 		rel.ReadSafetyInTalk(read, lines, nil, time.Minute, now)
 	}
 }
+
+// TestCrisisConcernABetterParent: a new parent's "the baby would be
+// happier with another mum" (round9.md finding 2, c3: met with "看到你这么
+// 开心我也很高兴") is the concern tier: asked about in a talk at risk, met
+// with care in a light one; a babysitter or a better cook is not.
+func TestCrisisConcernABetterParent(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want CrisisCategory
+	}{
+		{"有时候觉得宝宝跟着别的妈妈会更幸福", CrisisConcern},
+		{"baby wont stop crying and i keep thinking theyd be better off with a different mum. or no mum at all", CrisisConcern},
+		{"子供は別のママのところの方が幸せかも", CrisisConcern},
+		{"我妈做饭更好吃", CrisisNone},
+		{"妈妈过得更好了 我很开心", CrisisNone},
+		{"the kids are better off with a different babysitter", CrisisNone},
+		{"she switched to a different mom group, way better off with them", CrisisNone},
+	} {
+		if got := ReadCrisis(c.text).AtRisk(); got != c.want {
+			t.Errorf("%q: %q, want %q", c.text, got, c.want)
+		}
+	}
+}
