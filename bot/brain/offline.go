@@ -147,6 +147,12 @@ func (o *Offline) reply(t *turnView) string {
 		return fitLength(t.say("safety.relief", 1), maxLen(h), lang)
 	case h.Concern:
 		return fitLength(t.say("safety.concern", 1), maxLen(h), lang)
+	case h.Risk:
+		// A warning sign short of a crisis, in the message or its talk
+		// (heart.SafetyReading.Risk): whatever situation its words would
+		// find ("笑" is a small joy, "行こうかな" a plan to agree with), the
+		// reply is care, never cheer, praise or agreement.
+		return fitLength(t.say("safety.risk", 1), maxLen(h), lang)
 	case h.Decline:
 		parts = []part{{t.say("decline", 1), prioAck}}
 	case h.Gift != "":
