@@ -60,6 +60,14 @@ func safetyLines(m *moment, intent heart.Intent) []string {
 		lines = append(lines,
 			"The user's words may hint at suicide in a conversation that was already heavy. Ask them gently and directly whether they are thinking about ending their life, and say you are here whatever the answer. Do not change the subject.")
 	}
+	if m.crisis && m.talk {
+		lines = append(lines,
+			"What worries you here is what their recent messages say together, not this message alone: answer what they add up to, gently and plainly.")
+	}
+	if m.risk && !m.crisis {
+		lines = append(lines,
+			"Their words or their recent messages carry warning signs of suicide (a place, a means, a decision, medicine stopped, lived long enough). Do not cheer, praise, joke or agree with what they say they will do; answer with care, take it seriously, and gently ask how they are really doing.")
+	}
 	if m.concern && !m.crisis {
 		lines = append(lines,
 			"The user's words may show they feel hopeless, trapped or a burden. Take it seriously: answer with warmth, never brush it off or agree, and gently ask how they are doing.")

@@ -53,3 +53,21 @@ func TestSafetyLinesForAnAttemptAreAnEmergency(t *testing.T) {
 		t.Errorf("a plan is no emergency: %q", plain)
 	}
 }
+
+// A warning sign short of a crisis (heart.SafetyReading.Risk) tells the
+// model to hold back cheer and agreement and to answer with care; a crisis
+// the talk added up to tells it to answer the whole talk (round9.md
+// findings 2 and 3).
+func TestSafetyLinesForARiskAndATalk(t *testing.T) {
+	risk := strings.Join(safetyLines(&moment{risk: true}, heart.SmallTalk), "\n")
+	if !strings.Contains(risk, "Do not cheer, praise, joke or agree") {
+		t.Errorf("risk: %q", risk)
+	}
+	talk := strings.Join(safetyLines(&moment{crisis: true, talk: true, kind: heart.CrisisPlan}, heart.SmallTalk), "\n")
+	if !strings.Contains(talk, "recent messages say together") || !strings.Contains(talk, "out of reach") {
+		t.Errorf("a plan told over the talk: %q", talk)
+	}
+	if plain := strings.Join(safetyLines(&moment{}, heart.SmallTalk), "\n"); plain != "" {
+		t.Errorf("an ordinary turn: %q", plain)
+	}
+}
