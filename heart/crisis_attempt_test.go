@@ -82,6 +82,8 @@ func TestCrisisFloorAttempt(t *testing.T) {
 		{"抗生物質、全部飲み終わった", CrisisNone},
 		{"包丁で指切っちゃった 血が止まらない", CrisisNone},
 		{"キャンプで炭に火をつけた", CrisisNone},
+		{"サプリ10粒飲んだ", CrisisNone},
+		{"吃了20片薯片", CrisisNone},
 		// Kept at the category they had: "too many" may be a mistake,
 		// and an overdose in the past is a history, not an emergency.
 		{"took too many sleeping pills last night", CrisisMethod},
