@@ -109,6 +109,22 @@ func TestCrisisTalkAddsUp(t *testing.T) {
 			{"i just want to die", CrisisWishDead, false},
 			{"I'm on the bridge now", CrisisAttempt, false},
 		}},
+		{"an attempt under way, said as a place (zh)", []talkTurn{
+			{"真的不想活了", CrisisWishDead, false},
+			{"我已经在楼顶了", CrisisAttempt, false},
+		}},
+		{"an attempt under way, said as a place (ja)", []talkTurn{
+			{"もう死にたい", CrisisWishDead, false},
+			{"今屋上にいる", CrisisAttempt, false},
+		}},
+		{"the car in the garage (en)", []talkTurn{
+			{"i want to die", CrisisWishDead, false},
+			{"the car is running in the garage", CrisisAttempt, false},
+		}},
+		{"pills, then taken (en)", []talkTurn{
+			{"how many pills would it take", CrisisMethod, false},
+			{"i already took them. feeling sleepy now", CrisisAttempt, false},
+		}},
 	} {
 		_, rel := runTalk(t, c.name, c.turns)
 		if !rel.Watch {
@@ -138,6 +154,8 @@ func TestCrisisTalkStaysOrdinary(t *testing.T) {
 		{"a widower's dog", []string{"house is quiet since June passed", "gave the dog to my son, he has a big garden", "I'm ready to go to bed, goodnight"}},
 		{"quitting a game", []string{"deleted discord and gave all my skins to my duo, quitting valorant lol"}},
 		{"a trip home", []string{"can't wait to be with my family again", "flight is friday night"}},
+		{"warming up the car", []string{"so cold this morning", "the car is running in the garage, warming up", "I'm on the bridge now, traffic is terrible"}},
+		{"lunch on the roof (ja)", []string{"今屋上にいる お昼食べてる"}},
 		{"blood pressure pills stopped on the doctor's word (ja)", []string{"医者に言われて血圧の薬やめた 数値よくなったから"}},
 		{"grandpa's pills stopped on the doctor's word (zh)", []string{"医生说我外公的降压药可以停了 血压稳定了", "周末去看他"}},
 	} {
