@@ -183,7 +183,7 @@ func startGreeting(p Persona, u store.User, now time.Time) string {
 func (h *Handler) commitAnswer(ctx context.Context, in store.Inbound, u store.User, signals []heart.RelationshipSignal, kind string, out Outgoing, now time.Time) error {
 	var events []heart.RelationshipEvent
 	if len(signals) > 0 {
-		rel := decodeRelationship(u.Relationship, u.CreatedAt)
+		rel := decodeRelationship(u)
 		signals = rel.Admit(now, h.loc, signals)
 		rel, events = rel.Apply(now, h.loc, signals, false)
 		u.Relationship = encodeRelationship(rel)

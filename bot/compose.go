@@ -99,7 +99,7 @@ func loreScan(text string, hist []heart.HistoryTurn, depth int) []string {
 func (h *Handler) replyHints(m *moment, hist []heart.HistoryTurn) Hints {
 	p, u := h.cfg.Persona, m.u
 	return Hints{
-		Language: p.Language, Persona: p.Name, User: u.Name, Text: m.text, Turn: m.turnNo,
+		Language: p.Language, Persona: p.Name, User: u.Name, Text: m.text, Wordless: m.wordless, Turn: m.turnNo,
 		Emotion: string(m.chosen), Felt: string(m.det.Emotion), Tone: m.strategy.Tone, MaxLength: m.strategy.MaxLength,
 		EmojiAllowed: m.strategy.EmojiAllowed, ProactiveQuestion: m.strategy.ProactiveQuestion,
 		Formality: m.strategy.Formality, Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment,

@@ -49,7 +49,7 @@ func (h *Handler) dailyUser(ctx context.Context, userID string, now time.Time) e
 	if err != nil {
 		return fmt.Errorf("daily %s: %w", u.ID, err)
 	}
-	rel := decodeRelationship(u.Relationship, u.CreatedAt)
+	rel := decodeRelationship(u)
 	hist, cues := h.activity(eps, log, rel.LonelinessSince(now))
 
 	behaviour := heart.BehaviourSignals(hist, now, h.loc)

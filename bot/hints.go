@@ -10,7 +10,10 @@ type Hints struct {
 	Persona  string // the persona's name
 	User     string // the user's display name
 	Text     string // the user's text this turn (perception, reply)
-	Turn     int    // the user's message count, for deterministic variety
+	// Wordless: the user sent media alone (a photo without a caption, a
+	// file); Text is a placeholder such as "[photo]", not their words.
+	Wordless bool
+	Turn     int // the user's message count, for deterministic variety
 
 	// Seed 000 strategy of this turn.
 	Emotion string
@@ -60,7 +63,8 @@ type Hints struct {
 	Risk bool
 
 	// Unsensed is what the user sent that the companion could not perceive
-	// this turn ("voice" or "photo"): she says so honestly, never guesses.
+	// this turn ("voice", "photo", or "other": a file or video she cannot
+	// open): she says so honestly, never guesses.
 	Unsensed string
 
 	InnerState string

@@ -41,7 +41,7 @@ func (h *Handler) HandleReaction(ctx context.Context, r Reaction) error {
 		r.At = now
 	}
 	sig := heart.FeedbackSignal(heart.SignalLike)
-	rel := decodeRelationship(u.Relationship, u.CreatedAt)
+	rel := decodeRelationship(u)
 	rel, _ = rel.Apply(now, h.loc, []heart.RelationshipSignal{sig}, false)
 	u.Relationship = encodeRelationship(rel)
 	t := store.Turn{

@@ -115,7 +115,7 @@ func (h *Handler) Reflect(ctx context.Context, userID string) error {
 		Hints: Hints{
 			Language: p.Language, Persona: p.Name, User: u.Name, Mood: u.Mood,
 			InnerState: u.InnerState, Recent: recent, Turn: u.Messages,
-			Relationship: string(decodeRelationship(u.Relationship, u.CreatedAt).State),
+			Relationship: string(decodeRelationship(u).State),
 		},
 		CacheKey: CacheKey(p.Name, KindReflect, userID),
 	}

@@ -22,6 +22,7 @@ const (
 	unheardUnclear  unheard = "unclear" // the transcription failed or found no words
 	unheardTooLong  unheard = "too_long"
 	unheardTooLarge unheard = "too_large"
+	unheardFormat   unheard = "format" // the server cannot read the recording's format
 )
 
 // hear is a voice note's first stage (DESIGN §12), before the bot decides
@@ -94,6 +95,8 @@ func unheardReason(err error) unheard {
 		return unheardTooLarge
 	case errors.Is(err, ErrMediaTooLong):
 		return unheardTooLong
+	case errors.Is(err, ErrMediaFormat):
+		return unheardFormat
 	case errors.Is(err, ErrSenseOff):
 		return unheardOff
 	}
@@ -135,6 +138,9 @@ func (h *Handler) look(ctx context.Context, m *moment) {
 	case ref.Kind == ModalityVoice:
 		m.unsensed = ModalityVoice
 		return
+	case ref.Kind == ModalityOther:
+		m.unsensed, m.file = ModalityOther, ref
+		return
 	case ref.Kind != ModalityPhoto:
 		return
 	}
@@ -155,10 +161,33 @@ func (h *Handler) look(ctx context.Context, m *moment) {
 }
 
 // Notes to the reply model about what the companion could not perceive; it
-// must say so honestly and never invent what it did not hear or see.
+// must say so honestly and never invent what it did not hear or see. The
+// file's note names the file (fileNote).
 var unsensedNotes = map[Modality]string{
 	ModalityVoice: "[The user sent a voice note, but you could not listen to it. Say so honestly and kindly; do not guess what it said.]",
 	ModalityPhoto: "[The user sent a photo, but you could not see it. Say so honestly and kindly; never describe or guess what it shows.]",
+	ModalityOther: "[The user sent %s, but you cannot open files or watch videos here. Say so honestly and kindly; never guess what it contains.]",
+}
+
+// maxFileNameRunes bounds the file name a note shows (hearth's choice: a
+// name is a hint, not content; Telegram allows 255 bytes).
+const maxFileNameRunes = 64
+
+// unsensedNote is the note for what m could not perceive, a file said to
+// be a video or a file, and named.
+func (m *moment) unsensedNote() string {
+	note := unsensedNotes[m.unsensed]
+	if m.unsensed != ModalityOther {
+		return note
+	}
+	what := "a file"
+	if strings.HasPrefix(strings.ToLower(m.file.MIME), "video/") {
+		what = "a video"
+	}
+	if n := []rune(strings.TrimSpace(heart.NeutraliseMarkers(m.file.Name))); len(n) > 0 {
+		what += fmt.Sprintf(" (%q)", string(n[:min(len(n), maxFileNameRunes)]))
+	}
+	return fmt.Sprintf(note, what)
 }
 
 // senseRequest puts the turn's photo into the reply request's last user
@@ -176,9 +205,30 @@ func (m *moment) senseRequest(req *Request) {
 	}
 	req.Messages[last].Images = m.images
 	if m.unsensed != "" {
-		req.Messages[last].Content = unsensedNotes[m.unsensed] + "\n" + req.Messages[last].Content
+		req.Messages[last].Content = m.unsensedNote() + "\n" + req.Messages[last].Content
 		req.Hints.Unsensed = string(m.unsensed)
 	}
+}
+
+// unseen is req for a brain that cannot look (the offline brain standing
+// in for a model that failed): a photo the request carries is taken out,
+// and the brain told she could not see it, so the stand-in never answers
+// as if no photo had been sent.
+func unseen(req Request) Request {
+	last := -1
+	for i, msg := range req.Messages {
+		if msg.Role == "user" {
+			last = i
+		}
+	}
+	if last < 0 || len(req.Messages[last].Images) == 0 {
+		return req
+	}
+	req.Messages = slices.Clone(req.Messages)
+	req.Messages[last].Images = nil
+	req.Messages[last].Content = unsensedNotes[ModalityPhoto] + "\n" + req.Messages[last].Content
+	req.Hints.Unsensed = string(ModalityPhoto)
+	return req
 }
 
 // replyBrain is the brain of the reply call: with a photo, one that asks

@@ -20,6 +20,11 @@ var senseTexts = map[unheard][3]string{
 		"这段录音太大了，我打不开。可以发一条短一点的语音，或者打字告诉我吗？",
 		"その録音は大きすぎて開けないの。短めのボイスメッセージか、文字で教えてくれる？",
 	},
+	unheardFormat: {
+		"I can't open that kind of audio file, I'm sorry. Could you send it as a voice note, or write it to me?",
+		"抱歉，这种格式的音频我打不开。可以发一条语音，或者打字告诉我吗？",
+		"ごめんね、その形式の音声ファイルは開けないの。ボイスメッセージで送るか、文字で教えてくれる？",
+	},
 	unheardOff: {
 		"I can't listen to voice notes right now, I'm sorry. Could you write it to me instead?",
 		"抱歉，我现在没办法听语音。可以打字告诉我吗？",

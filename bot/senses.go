@@ -48,18 +48,24 @@ var (
 	// ErrMediaTooLong: the recording or the text to speak is too long.
 	ErrMediaTooLong = errors.New("media too long")
 	// ErrSenseOff: hearing or speech is switched off, or its endpoint is
-	// unavailable for now.
+	// unavailable for now (a 404, the server unreachable or failing after
+	// its retry, the API key refused).
 	ErrSenseOff = errors.New("sense unavailable")
+	// ErrMediaFormat: the server cannot read the recording's format (a
+	// WMA or AMR file a speech server does not decode).
+	ErrMediaFormat = errors.New("media format not supported")
 	// ErrImagesRejected: the model refused a request because of its image
 	// parts (a model without vision); the turn retries once without them.
 	ErrImagesRejected = errors.New("model rejected images")
 )
 
-// MediaRef is a voice note, audio file or photo as a transport reported it.
-// The bytes stay on the platform until a turn fetches them (MediaFetcher),
-// so a restart can fetch them again; it is stored with the message.
+// MediaRef is a voice note, audio file or photo as a transport reported it,
+// or a file she cannot open (ModalityOther: a document, a video), which is
+// never fetched but named to the model so she can say so. The bytes stay
+// on the platform until a turn fetches them (MediaFetcher), so a restart
+// can fetch them again; it is stored with the message.
 type MediaRef struct {
-	Kind    Modality `json:"kind"`              // ModalityVoice or ModalityPhoto
+	Kind    Modality `json:"kind"`              // ModalityVoice, ModalityPhoto or ModalityOther
 	ID      string   `json:"id"`                // the platform's file id or URL, for the transport only
 	Name    string   `json:"name,omitempty"`    // a file name for uploads ("voice.ogg")
 	MIME    string   `json:"mime,omitempty"`    // "" when the platform did not say

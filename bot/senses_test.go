@@ -209,10 +209,18 @@ func TestUnheardVoiceNotesGetAnHonestAnswer(t *testing.T) {
 		setup      func(*sensesEnv, *bot.Message)
 		want       string
 	}{
+		// A server failing after its retry cannot be used right now:
+		// asking to say it again would only fail again.
 		{"failing endpoint", "en", func(e *sensesEnv, _ *bot.Message) {
 			e.audio.Fail("transcriptions", http.StatusInternalServerError, "")
 			e.audio.Fail("transcriptions", http.StatusBadGateway, "")
+		}, "can't listen to voice notes right now"},
+		{"a refusal of this recording", "en", func(e *sensesEnv, _ *bot.Message) {
+			e.audio.Fail("transcriptions", http.StatusBadRequest, `{"error":{"message":"Audio file is too short."}}`)
 		}, "couldn't make out"},
+		{"a format the server cannot read", "ja", func(e *sensesEnv, _ *bot.Message) {
+			e.audio.Fail("transcriptions", http.StatusBadRequest, `{"error":{"message":"Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']"}}`)
+		}, "その形式の音声ファイルは開けない"},
 		{"nothing said", "zh", func(e *sensesEnv, _ *bot.Message) { e.audio.Transcript = "  " }, "没能听清"},
 		{"too long", "ja", func(_ *sensesEnv, m *bot.Message) { m.Media.Seconds = 3600 }, "長すぎて"},
 		{"too large", "en", func(_ *sensesEnv, m *bot.Message) { m.Media.Size = bot.MaxVoiceBytes + 1 }, "too large"},
@@ -320,6 +328,21 @@ func TestPhotoNotSeenIsSaidHonestly(t *testing.T) {
 		}
 		if n := len(e.out.texts("46")); n != 1 {
 			t.Fatalf("%d replies", n)
+		}
+	})
+	t.Run("model fails", func(t *testing.T) {
+		// The reply call with the photo fails for good (a 5xx after the
+		// retries, a timeout): the offline brain standing in is told she
+		// could not see it, instead of answering as if no photo came.
+		e := newSensesEnv(t)
+		e.brain.mu.Lock()
+		e.brain.fail[bot.KindReply] = errBoom
+		e.brain.mu.Unlock()
+		e.send(t, photoMsg("49", ""))
+		e.h.Drain()
+		want := "I can't look at photos right now, I'm sorry. Would you tell me what's in it?"
+		if got := e.out.texts("49"); len(got) != 1 || got[0] != want {
+			t.Fatalf("replies %q, want %q", got, want)
 		}
 	})
 	t.Run("vision off", func(t *testing.T) {

@@ -105,7 +105,7 @@ func (h *Handler) reply(ctx context.Context, brain Brain, offline bool, req Requ
 	usage = append(usage, spent{KindReply, usageOf(resp, offline)})
 	if err != nil && strings.TrimSpace(resp.Text) == "" && !offline {
 		h.logBrainErr("reply call failed; the offline brain answers this turn", err)
-		resp, err = h.cfg.Offline.Complete(ctx, req)
+		resp, err = h.cfg.Offline.Complete(ctx, unseen(req))
 	}
 	if err != nil && strings.TrimSpace(resp.Text) == "" {
 		h.log.Error("no brain could answer; sending an apology", "err", err)
@@ -376,14 +376,17 @@ func encodeRelationship(r heart.Relationship) json.RawMessage {
 	return raw
 }
 
-// decodeRelationship reads a stored relationship; an empty or unreadable one
-// starts fresh from the user's first contact.
-func decodeRelationship(raw json.RawMessage, since time.Time) heart.Relationship {
-	if len(raw) > 0 {
-		var r heart.Relationship
-		if json.Unmarshal(raw, &r) == nil {
-			return r
+// decodeRelationship reads u's stored relationship; an empty or unreadable
+// one starts fresh from the user's first contact. An operator's review of
+// Watch kept beside it (hearth watch clear) is applied, so a writer that
+// read the user before the review and wrote after it cannot undo it.
+func decodeRelationship(u store.User) heart.Relationship {
+	r := heart.NewRelationship(u.CreatedAt)
+	if len(u.Relationship) > 0 {
+		var stored heart.Relationship
+		if json.Unmarshal(u.Relationship, &stored) == nil {
+			r = stored
 		}
 	}
-	return heart.NewRelationship(since)
+	return r.Reviewed(u.WatchReviewedAt)
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -182,36 +183,39 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// WatchStore is what clearing Watch needs.
+// WatchStore is what clearing Watch needs: the review as one write
+// transaction (store.DB.ReviewWatch).
 type WatchStore interface {
-	User(ctx context.Context, id string) (store.User, bool, error)
-	UpdateUser(ctx context.Context, u store.User) error
+	ReviewWatch(ctx context.Context, userID string, at time.Time, update func(store.User) (store.User, bool)) (bool, error)
 }
 
 // ClearWatch ends userID's Watch overlay: the operator's action after a
 // person reviewed (seed 003 §3). It reports whether the user was in Watch.
+// It runs beside the daemon: the user is read and written in one
+// transaction, so no turn committed meanwhile is lost, and the review is
+// kept apart from the relationship, so a turn that read the user before it
+// and commits after it cannot undo it (decodeRelationship).
 func ClearWatch(ctx context.Context, st WatchStore, userID string, now time.Time) (bool, error) {
-	u, ok, err := st.User(ctx, userID)
+	cleared, err := st.ReviewWatch(ctx, userID, now, func(u store.User) (store.User, bool) {
+		rel := decodeRelationship(u)
+		if !rel.Watch {
+			return u, false
+		}
+		u.Relationship = encodeRelationship(rel.ClearWatch(now))
+		return u, true
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return false, fmt.Errorf("clear watch: no user %q", userID)
+	}
 	if err != nil {
 		return false, fmt.Errorf("clear watch of %s: %w", userID, err)
 	}
-	if !ok {
-		return false, fmt.Errorf("clear watch: no user %q", userID)
-	}
-	rel := decodeRelationship(u.Relationship, u.CreatedAt)
-	if !rel.Watch {
-		return false, nil
-	}
-	u.Relationship = encodeRelationship(rel.ClearWatch(now))
-	if err := st.UpdateUser(ctx, u); err != nil {
-		return false, fmt.Errorf("clear watch of %s: %w", userID, err)
-	}
-	return true, nil
+	return cleared, nil
 }
 
 // RelationshipOf is u's relationship (seed 003) as of now, decay applied.
 func RelationshipOf(u store.User, now time.Time) heart.Relationship {
-	return relationshipAt(decodeRelationship(u.Relationship, u.CreatedAt), now)
+	return relationshipAt(decodeRelationship(u), now)
 }
 
 // relationshipAt is r with seed 003 §4's lazy decay applied up to now, for

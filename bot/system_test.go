@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hearth/heart"
+	"hearth/store"
 )
 
 // TestSystemPromptFollowsItsKey: a kept static system prompt is exactly
@@ -99,7 +100,7 @@ func TestSeedInnerStateFillsPlaceholdersOnce(t *testing.T) {
 func TestFreshRelationshipNeedsNoDecoding(t *testing.T) {
 	at := time.Date(2026, 11, 24, 21, 7, 3, 123456789, time.FixedZone("JST", 9*3600)).UTC()
 	fresh := heart.NewRelationship(at)
-	if got := decodeRelationship(encodeRelationship(fresh), at); !reflect.DeepEqual(got, fresh) {
+	if got := decodeRelationship(store.User{Relationship: encodeRelationship(fresh), CreatedAt: at}); !reflect.DeepEqual(got, fresh) {
 		t.Errorf("decoded %+v, want %+v", got, fresh)
 	}
 }

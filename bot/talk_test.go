@@ -89,18 +89,18 @@ func TestATalkAddsUpThroughTheHandler(t *testing.T) {
 	}
 }
 
-// TestASignAloneIsMetWithCare: 樹海でも行こうかな笑 said out of the blue
-// (no shame or wish before it, so no category) is a warning sign of its
-// own: the reply is care, not "素敵だね！" (round9.md finding 2), and no
-// Watch starts.
+// TestASignAloneIsMetWithCare: shame said out of the blue (no wish before
+// it, so no category) is a warning sign of its own: the reply is care, not
+// cheer (round9.md finding 2), and no Watch starts. (樹海でも行こうかな笑,
+// the probe's line, is a method alone since the round-9 lexicon.)
 func TestASignAloneIsMetWithCare(t *testing.T) {
 	clock := bottest.NewClock(time.Date(2026, 3, 10, 21, 0, 0, 0, time.UTC))
 	e := talkEnv(t, "ja", clock)
 	e.say(t, "h", "こんばんは")
 	clock.Add(2 * time.Minute)
-	got := e.say(t, "h", "樹海でも行こうかな笑")
+	got := e.say(t, "h", "親にもう顔向けできない 浪人させてもらえるお金もないし")
 	if strings.Contains(got, "素敵") || !strings.Contains(got, "？") {
-		t.Errorf("樹海でも行こうかな笑 answered %q; want care and a gentle question", got)
+		t.Errorf("shame answered %q; want care and a gentle question", got)
 	}
 	if r := bot.RelationshipOf(e.user(t, "telegram:h"), clock.Now()); r.Watch {
 		t.Errorf("a sign alone put the user in Watch: %+v", r)
@@ -124,12 +124,16 @@ func TestATalkUnreadIsReadAlone(t *testing.T) {
 		c.Brain, c.Offline, c.Store = off, off, noEpisodes{c.Store}
 		c.Persona.Language, c.Persona.Perception, c.Now = "zh", "heuristic", clock.Now
 	})
+	// A payout on one's death is ideation alone (the round-9 table); after
+	// it, a decision is intent only when read with the talk.
 	e.say(t, "z", "网贷 欠了二十多万")
 	clock.Add(2 * time.Minute)
-	if got := e.say(t, "z", "保险我查过了 意外身故能赔一百万 够还了"); got == "" {
+	e.say(t, "z", "保险我查过了 意外身故能赔一百万 够还了")
+	clock.Add(2 * time.Minute)
+	if got := e.say(t, "z", "我已经决定了"); got == "" {
 		t.Fatal("no reply")
 	}
-	if r := bot.RelationshipOf(e.user(t, "telegram:z"), clock.Now()); r.Watch {
-		t.Errorf("read with a talk it could not read: %+v", r)
+	if r := bot.RelationshipOf(e.user(t, "telegram:z"), clock.Now()); r.WatchDetail != string(heart.CrisisIdeation) {
+		t.Errorf("read with a talk it could not read: Watch %v %q, want ideation", r.Watch, r.WatchDetail)
 	}
 }

@@ -175,12 +175,15 @@ func seedInnerState(p Persona, user string) string {
 // as they were, and what each stage decided. Each stage reads what earlier
 // ones wrote and adds its own part; think orders them.
 type moment struct {
-	in     store.Inbound
-	u      store.User // as loaded; record writes the new state into a copy
-	first  bool       // first contact: nothing of the user's is stored yet
-	text   string     // the user's text (a placeholder for media without text)
-	now    time.Time
-	turnNo int
+	in    store.Inbound
+	u     store.User // as loaded; record writes the new state into a copy
+	first bool       // first contact: nothing of the user's is stored yet
+	text  string     // the user's text (a placeholder for media without text)
+	// wordless: the user sent media alone (a photo, a voice note not
+	// heard, a file); text is its placeholder, not their words.
+	wordless bool
+	now      time.Time
+	turnNo   int
 
 	det    heart.Detection
 	crisis bool                 // a crisis turn: answered in full, past any limit
@@ -224,6 +227,7 @@ type moment struct {
 	// not perceive, the spoken reply and what these cost.
 	images   []string
 	unsensed Modality
+	file     MediaRef // a file she could not open, for the model's note
 	voice    *Voice
 	mediaUse []store.Usage
 }
@@ -236,10 +240,10 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, fir
 	if first { // the fresh relationship userOf encoded: no need to decode it
 		m.rel = heart.NewRelationship(u.CreatedAt)
 	} else {
-		m.rel = decodeRelationship(u.Relationship, u.CreatedAt)
+		m.rel = decodeRelationship(u)
 	}
 	if m.text == "" {
-		m.text = modalityPlaceholder(in.Modality)
+		m.text, m.wordless = modalityPlaceholder(in.Modality), true
 	}
 	h.detect(ctx, m)
 	if t, ok := h.pastLimit(ctx, m); ok {

@@ -92,6 +92,10 @@ func CrisisFloor(text string) CrisisCategory { return ReadCrisis(text).Floor() }
 type CrisisReading struct {
 	found CrisisCategory
 	sets  setBits
+	// joke: a downgrade of the concern tier read the message's death wish
+	// as hyperbole about a trifle ("kms this printer"); found is what the
+	// rest of the message says.
+	joke bool
 	// ordinary: a rule of the lexicon's ordinary section made the whole
 	// message ordinary ("I used to self-harm; six years now and I'm doing
 	// well"): it adds nothing to its talk either (ReadTalk).
@@ -99,13 +103,15 @@ type CrisisReading struct {
 	l        *crisisLexicon
 }
 
-// ReadCrisis reads text once with the crisis floor's lexicon.
+// ReadCrisis reads text with the crisis floor's lexicon (twice when a
+// downgrade's sets hold, see readAll).
 func ReadCrisis(text string) CrisisReading { return crisisLex().reading(text) }
 
 // reading reads text with l.
 func (l *crisisLexicon) reading(text string) CrisisReading {
-	found, sets, ordinary := l.readFull(text)
-	return CrisisReading{found: found, sets: sets, ordinary: ordinary, l: l}
+	r := l.readAll(text)
+	r.l = l
+	return r
 }
 
 // Floor is CrisisFloor's answer: the concern tier does not count.
@@ -118,8 +124,22 @@ func (c CrisisReading) Floor() CrisisCategory {
 
 // AtRisk is the floor for a talk already at risk
 // (Relationship.talkAtRisk): the lexicon's [concern] tier counts too, as
-// CrisisConcern.
-func (c CrisisReading) AtRisk() CrisisCategory { return c.found }
+// CrisisConcern, and so does a death wish read as hyperbole about a trifle.
+func (c CrisisReading) AtRisk() CrisisCategory {
+	if c.joke {
+		return c.found.MoreSevere(CrisisConcern)
+	}
+	return c.found
+}
+
+// Hyperbole reports whether the message's only warning sign is a death
+// wish said of a trifle and marked as hyperbole ("kms this printer", 这个
+// 会开得我想死, そのギャグ寒すぎて死にたいw): ordinary in a light talk, it
+// counts as the concern tier only in a talk already at risk, and starts
+// none.
+func (c CrisisReading) Hyperbole() bool {
+	return c.joke && c.found.severity() < CrisisConcern.severity()
+}
 
 // Answer reads the message as a reply to the companion's direct question
 // about suicide (DESIGN §3 step 5, "asked directly"): yes says it affirms
@@ -143,24 +163,37 @@ func (c CrisisReading) AsksWhy() bool { return c.sets.has(c.l.why) }
 
 // readAll reads text: the most severe category the patterns and rules
 // find (CrisisNone when an ordinary rule holds) and the sets that matched.
-func (l *crisisLexicon) readAll(text string) (CrisisCategory, setBits) {
-	found, sets, _ := l.readFull(text)
-	return found, sets
+// When a downgrade's sets hold, the text is read again with what its first
+// set matched masked, and that reading stands if it is milder: the
+// hyperbole's own words no longer count, the rest of the message does.
+func (l *crisisLexicon) readAll(text string) CrisisReading {
+	if text == "" {
+		return CrisisReading{}
+	}
+	m := l.readWith(text, nil)
+	for i := range l.downgrades {
+		d := &l.downgrades[i]
+		if !m.sets.all(d.need) || m.sets.any(d.not) {
+			continue
+		}
+		if again := l.readWith(text, d); again.found.severity() < m.found.severity() {
+			return CrisisReading{found: again.found, sets: again.sets, joke: true, ordinary: again.ordinary}
+		}
+	}
+	return CrisisReading{found: m.found, sets: m.sets, ordinary: m.ordinary}
 }
 
-// readFull is readAll, and whether an ordinary rule held.
-func (l *crisisLexicon) readFull(text string) (CrisisCategory, setBits, bool) {
-	if text == "" {
-		return CrisisNone, setBits{}, false
-	}
+// readWith reads text with the downgrade d's masks (none when nil): the
+// patterns, then the rules.
+func (l *crisisLexicon) readWith(text string, d *crisisDowngrade) crisisMatch {
 	var m crisisMatch
 	plain, quoted := crisisSegments(text)
 	for _, seg := range plain {
-		l.read(seg, &m)
+		l.read(seg, &m, d)
 	}
 	if !m.sets.has(l.frame) {
 		for _, seg := range quoted {
-			l.read(seg, &m)
+			l.read(seg, &m, d)
 		}
 	}
 	for _, r := range l.rules {
@@ -168,11 +201,12 @@ func (l *crisisLexicon) readFull(text string) (CrisisCategory, setBits, bool) {
 			continue
 		}
 		if r.cat == CrisisNone {
-			return CrisisNone, m.sets, true
+			m.found, m.ordinary = CrisisNone, true
+			return m
 		}
 		m.found = m.found.MoreSevere(r.cat)
 	}
-	return m.found, m.sets, false
+	return m
 }
 
 // CrisisText reports whether the crisis floor finds anything in text.
@@ -183,6 +217,8 @@ func CrisisText(text string) bool { return CrisisFloor(text) != CrisisNone }
 type crisisMatch struct {
 	found CrisisCategory
 	sets  setBits
+	// ordinary: a rule of the ordinary section held (CrisisReading.ordinary).
+	ordinary bool
 }
 
 // wants reports whether a match of a pattern of category cat or set set
@@ -203,14 +239,15 @@ func (m *crisisMatch) hit(cat CrisisCategory, set int) {
 	m.found = m.found.MoreSevere(cat)
 }
 
-// read runs every category and set pattern over one segment of text.
-func (l *crisisLexicon) read(seg string, m *crisisMatch) {
-	ws, joined := l.crisisWordsOf(seg)
+// read runs every category and set pattern over one segment of text, with
+// the downgrade d's masks if given.
+func (l *crisisLexicon) read(seg string, m *crisisMatch, d *crisisDowngrade) {
+	ws, joined := l.crisisWordsOf(seg, d)
 	l.readWords(ws, m)
 	if joined != nil {
 		l.readWords(joined, m)
 	}
-	l.readCJK(l.compactOf(seg), m)
+	l.readCJK(l.compactOf(seg, d), m)
 }
 
 // readWords runs the English patterns over one reading of a segment.

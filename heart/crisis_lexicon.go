@@ -43,6 +43,8 @@ type crisisLexicon struct {
 	// sets names the [set NAME] sections, by index; rules combine them.
 	sets  []string
 	rules []crisisRule
+	// downgrades are the concern tier's "downgrade:" lines, in file order.
+	downgrades []crisisDowngrade
 	// frame is the set whose presence outside quotation marks makes the
 	// quoted text a quotation (a lyric, a line of a film), or -1.
 	frame int
@@ -63,8 +65,24 @@ type crisisRule struct {
 	need, not setBits // set indices
 }
 
+// crisisDowngrade is one "downgrade:" line of the concern tier: when
+// every set of need and none of not matched a message, what the first set
+// of need matched (its patterns, here as en and cjk) is read as an ordinary
+// idiom, masked, and the message read again. The rest of the message counts
+// as it would have; the masked words ("kms this printer", 这个会开得我想死)
+// count only as the concern tier, in a talk already at risk.
+type crisisDowngrade struct {
+	need, not setBits
+	en        crisisPatternSet
+	cjk       cjkPatternSet
+}
+
 // setBits is a set of named sets, by index: crisisMaxSets bits.
-type setBits [crisisMaxSets / 64]uint64
+type setBits [crisisSetWords]uint64
+
+// crisisSetWords is how many 64-bit words setBits holds (hearth's choice:
+// room for the sets of data/crisis.txt and the next rounds' additions).
+const crisisSetWords = 4
 
 func (b *setBits) add(i int)     { b[i/64] |= 1 << (i % 64) }
 func (b setBits) has(i int) bool { return i >= 0 && b[i/64]&(1<<(i%64)) != 0 }

@@ -11,8 +11,9 @@ import (
 // their canonical words and ordinary idioms masked. When a word may have
 // been typed without spaces ("iwanttodie"), joined is a second reading with
 // such words split (crisisSplitJoined); both readings count, so a split
-// ("anyone" → "any one") can add a match but never lose one.
-func (l *crisisLexicon) crisisWordsOf(text string) (ws, joined []string) {
+// ("anyone" → "any one") can add a match but never lose one. A downgrade d,
+// if given, masks its words too.
+func (l *crisisLexicon) crisisWordsOf(text string, d *crisisDowngrade) (ws, joined []string) {
 	ws = strings.Fields(relWords(text))
 	split := false
 	for i, w := range ws {
@@ -27,20 +28,29 @@ func (l *crisisLexicon) crisisWordsOf(text string) (ws, joined []string) {
 			joined = append(joined, ws[i])
 		}
 	}
-	ws = l.prepareWords(ws)
+	ws = l.prepareWords(ws, d)
 	if split {
-		joined = l.prepareWords(joined)
+		joined = l.prepareWords(joined, d)
 	}
 	return ws, joined
 }
 
 // prepareWords reads "same" spellings as their canonical words and masks
-// ordinary idioms.
-func (l *crisisLexicon) prepareWords(ws []string) []string {
+// ordinary idioms, then what the downgrade d (if any) reads as one.
+func (l *crisisLexicon) prepareWords(ws []string, d *crisisDowngrade) []string {
 	ws = l.readSame(ws)
+	l.maskWords(ws, &l.maskEN)
+	if d != nil {
+		l.maskWords(ws, &d.en)
+	}
+	return ws
+}
+
+// maskWords masks every match of the patterns of masks in ws.
+func (l *crisisLexicon) maskWords(ws []string, masks *crisisPatternSet) {
 	for i := 0; i < len(ws); i++ {
 		end := i
-		l.maskEN.at(ws[i], func(m *crisisPattern) {
+		masks.at(ws[i], func(m *crisisPattern) {
 			if e, ok := l.match(m, ws, i, 0); ok {
 				end = max(end, e)
 			}
@@ -49,7 +59,6 @@ func (l *crisisLexicon) prepareWords(ws []string) []string {
 			ws[k] = crisisMask
 		}
 	}
-	return ws
 }
 
 // crisisSplitJoined reads a word typed without spaces ("iwanttodie",
@@ -373,8 +382,9 @@ const editMaxLen = 32
 
 // compactOf is the compact form the Chinese and Japanese patterns read:
 // letters, digits and marks of the folded text, spaces dropped, every run
-// of punctuation one crisisBoundary, and ordinary idioms masked.
-func (l *crisisLexicon) compactOf(text string) string {
+// of punctuation one crisisBoundary, and ordinary idioms masked; then what
+// the downgrade d (if any) reads as one, gaps and all.
+func (l *crisisLexicon) compactOf(text string, d *crisisDowngrade) string {
 	var b strings.Builder
 	b.Grow(len(text))
 	boundary := false
@@ -394,6 +404,18 @@ func (l *crisisLexicon) compactOf(text string) string {
 	var masks []string
 	l.maskCJK.each(c, func(_ *cjkPattern, start, end int) {
 		masks = append(masks, c[start:end])
+	})
+	for _, m := range masks {
+		c = strings.ReplaceAll(c, m, crisisMask)
+	}
+	if d == nil {
+		return c
+	}
+	masks = masks[:0]
+	d.cjk.each(c, func(p *cjkPattern, start, end int) {
+		if n, ok := p.rest(c[end:], 1, CrisisGapRunes); ok {
+			masks = append(masks, c[start:end+n])
+		}
 	})
 	for _, m := range masks {
 		c = strings.ReplaceAll(c, m, crisisMask)

@@ -27,10 +27,12 @@ const (
 	crisisDenySet   = "deny"
 	crisisByeSet    = "bye"
 	crisisWhySet    = "deflect"
+	// crisisDowngradeKind is the concern tier's line that reads a set's
+	// words as an idiom (crisisDowngrade).
+	crisisDowngradeKind = "downgrade"
 	// crisisMaxSets is how many named sets a rule's masks can hold: the
-	// bits of setBits, a multiple of 64 (hearth's choice: twice what the
-	// lexicon names, so a round of new structures never meets the bound).
-	crisisMaxSets = 256
+	// bits of setBits.
+	crisisMaxSets = 64 * crisisSetWords
 	// crisisMaxExpansion bounds the strings one Chinese or Japanese part
 	// expands to, so a careless line cannot blow up the lexicon (hearth's
 	// choice: above what any part of data/crisis.txt expands to).
@@ -44,6 +46,8 @@ type crisisParser struct {
 	setIdx  map[string]int
 	rules   [][2]string // section and text of each "all:" line
 	talk    [][2]string // kind and text of each [talk] line
+	// downgrades holds the text of each "downgrade:" line.
+	downgrades []string
 }
 
 // parseCrisisLexicon compiles the lexicon text (syntax in data/crisis.txt).
@@ -87,6 +91,11 @@ func parseCrisisLexicon(data string) (*crisisLexicon, error) {
 	for _, r := range p.talk {
 		if err := p.addTalk(r[0], r[1]); err != nil {
 			return nil, fmt.Errorf("talk %s: %q: %w", r[0], r[1], err)
+		}
+	}
+	for _, d := range p.downgrades {
+		if err := p.addDowngrade(d); err != nil {
+			return nil, fmt.Errorf("downgrade %q: %w", d, err)
 		}
 	}
 	if len(p.l.en.pats) == 0 || len(p.l.cjk.pats) == 0 {
@@ -175,6 +184,12 @@ func (p *crisisParser) add(section, kind, pat string) error {
 		}
 		// Rules may name sets defined further down: they are read last.
 		p.rules = append(p.rules, [2]string{section, pat})
+		return nil
+	case kind == crisisDowngradeKind:
+		if section != string(CrisisConcern) {
+			return fmt.Errorf("a downgrade outside [%s]", CrisisConcern)
+		}
+		p.downgrades = append(p.downgrades, pat)
 		return nil
 	case kind == "en":
 		e, err := p.parseEN(pat)
@@ -379,6 +394,43 @@ func (p *crisisParser) addTalk(kind, pat string) error {
 		return fmt.Errorf("a talk rule needs at least one set")
 	}
 	l.talk = append(l.talk, r)
+	return nil
+}
+
+// addDowngrade reads "downgrade: SET SET !SET": a rule's sets, the first
+// of them the one whose patterns become the masks.
+func (p *crisisParser) addDowngrade(pat string) error {
+	var d crisisDowngrade
+	first := -1
+	for _, name := range strings.Fields(pat) {
+		neg := strings.HasPrefix(name, "!")
+		i, ok := p.setIdx[strings.TrimPrefix(name, "!")]
+		switch {
+		case !ok:
+			return fmt.Errorf("unknown set %q", name)
+		case neg:
+			d.not.add(i)
+		default:
+			d.need.add(i)
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	if first < 0 {
+		return fmt.Errorf("a downgrade needs at least one set: %q", pat)
+	}
+	for _, e := range p.l.en.pats {
+		if e.set == first {
+			d.en.add(crisisPattern{set: -1, elems: e.elems})
+		}
+	}
+	for _, c := range p.l.cjk.pats {
+		if c.set == first {
+			d.cjk.add(cjkPattern{set: -1, parts: c.parts})
+		}
+	}
+	p.l.downgrades = append(p.l.downgrades, d)
 	return nil
 }
 

@@ -203,12 +203,13 @@ func TestCrisisTalkWindow(t *testing.T) {
 func TestCrisisTalkSignsPutTheTalkAtRisk(t *testing.T) {
 	runTalk(t, "shame, then medicine stopped, then a concern", []talkTurn{
 		{"i cant face my parents after this", CrisisNone, false},
-		{"stopped taking my meds", CrisisNone, false},
+		// Medicine stopped is a second sign, and of the concern tier.
+		{"stopped taking my meds", CrisisNone, true},
 		{"there is no way out", CrisisNone, true},
 	})
-	s, _ := runTalk(t, "樹海, alone", []talkTurn{{"樹海でも行こうかな笑", CrisisNone, false}})
+	s, _ := runTalk(t, "shame, alone", []talkTurn{{"親にもう顔向けできない", CrisisNone, false}})
 	if !s.Risk {
-		t.Errorf("樹海でも行こうかな笑 alone: %+v, want Risk", s)
+		t.Errorf("親にもう顔向けできない alone: %+v, want Risk", s)
 	}
 }
 
@@ -312,7 +313,8 @@ func TestCrisisConcernABetterParent(t *testing.T) {
 		want CrisisCategory
 	}{
 		{"有时候觉得宝宝跟着别的妈妈会更幸福", CrisisConcern},
-		{"baby wont stop crying and i keep thinking theyd be better off with a different mum. or no mum at all", CrisisConcern},
+		// "or no mum at all" is a wish to be gone (the round-9 table).
+		{"baby wont stop crying and i keep thinking theyd be better off with a different mum. or no mum at all", CrisisWishDead},
 		{"子供は別のママのところの方が幸せかも", CrisisConcern},
 		{"我妈做饭更好吃", CrisisNone},
 		{"妈妈过得更好了 我很开心", CrisisNone},

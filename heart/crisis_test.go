@@ -115,6 +115,9 @@ func TestCrisisLexiconParses(t *testing.T) {
 		"rule on no set":      ok + "[plan]\nall: when\n",
 		"rule of negations":   ok + "[set when]\nen: tonight\n[plan]\nall: !when\n",
 		"rule inside a set":   ok + "[set when]\nen: tonight\nall: when\n",
+		"downgrade elsewhere": ok + "[set joke]\nen: lol\n[ideation]\ndowngrade: joke\n",
+		"downgrade of none":   ok + "[set joke]\nen: lol\n[concern]\ndowngrade: !joke\n",
+		"downgrade unknown":   ok + "[concern]\ndowngrade: joke\n",
 		"unknown guard":       ok + "[guard]\nbehind: 不\n",
 		"bad guard word":      ok + "[guard]\nnegation: Not\n",
 		"no english patterns": "[ideation]\nzh: 自杀\n",
@@ -163,6 +166,16 @@ zh: 再见
 en: for good
 [set back]
 en: tomorrow
+[set joke]
+en: kill myself * printer
+zh: 打印机*想死
+[set meant]
+en: fr
+[concern]
+en: no way out
+downgrade: joke !meant
+[ideation]
+en: kill myself
 [wish_dead]
 en: want * @die
 en: rather die than
@@ -211,10 +224,33 @@ all: farewell final !back
 		{"消えたみ", CrisisWishDead},
 		{"消えたいなんて思ってない", CrisisNone}, // after-guard
 		{"再见，for good", CrisisPreparation},
+		{"kill myself", CrisisIdeation},
+		{"kill myself fr, this printer", CrisisIdeation}, // a downgrade's "!"
 	}
 	for _, r := range rows {
-		if got, _ := l.readAll(r.text); got != r.want {
+		if got := l.readAll(r.text).found; got != r.want {
 			t.Errorf("floor(%q) = %q, want %q", r.text, got, r.want)
+		}
+	}
+	// A downgrade masks what its first set matched and reads the message
+	// again: the rest stands, the masked words count only at risk.
+	for _, r := range []struct {
+		text      string
+		floor     CrisisCategory
+		atRisk    CrisisCategory
+		hyperbole bool
+	}{
+		{"kill myself, this printer", CrisisNone, CrisisConcern, true},
+		{"打印机坏了，想死", CrisisNone, CrisisConcern, true}, // a Chinese mask with a gap
+		{"kill myself, this printer. goodbye for good", CrisisPreparation, CrisisPreparation, false},
+		{"kill myself, this printer. no way out", CrisisNone, CrisisConcern, false},
+		{"kill myself fr, this printer", CrisisIdeation, CrisisIdeation, false},
+	} {
+		read := l.readAll(r.text)
+		read.l = l
+		if read.Floor() != r.floor || read.AtRisk() != r.atRisk || read.Hyperbole() != r.hyperbole {
+			t.Errorf("%q: floor %q, at risk %q, hyperbole %v; want %q, %q, %v",
+				r.text, read.Floor(), read.AtRisk(), read.Hyperbole(), r.floor, r.atRisk, r.hyperbole)
 		}
 	}
 }

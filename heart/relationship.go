@@ -311,6 +311,19 @@ func (r Relationship) ClearWatch(now time.Time) Relationship {
 	return r
 }
 
+// Reviewed applies an operator's review of Watch at `at` (the time of
+// `hearth watch clear`, kept apart from the relationship) to r, which may
+// have been computed from a copy read before the review: a turn that read
+// the user in Watch, waited for the model and wrote after the review must
+// not put the user back. A Watch that began after the review stands, and a
+// review r already carries changes nothing.
+func (r Relationship) Reviewed(at time.Time) Relationship {
+	if at.IsZero() || !at.After(r.WatchClearedAt) || (r.Watch && r.WatchSince.After(at)) {
+		return r
+	}
+	return r.ClearWatch(at)
+}
+
 // LonelinessSince is where the loneliness index's window starts at now:
 // LonelinessWindow back, or the last Watch review if that is later.
 func (r Relationship) LonelinessSince(now time.Time) time.Time {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -412,6 +413,45 @@ func TestSeed003_WatchRaisedByWorse(t *testing.T) {
 	l, ev := l.Apply(relAt(0, 1), nil, crisis(CrisisPlan), true)
 	if l.WatchReason != WatchReasonCrisis || l.WatchDetail != "plan" || fmt.Sprint(ev) != fmt.Sprint([]RelationshipEvent{WatchRaised{To: "plan"}}) {
 		t.Errorf("a plan in a Watch for loneliness: %q %q %v", l.WatchReason, l.WatchDetail, ev)
+	}
+}
+
+// TestWatchReviewedAfterAStaleWrite: seed 003 §3.1 wants a person to end
+// Watch. A review kept apart from the relationship ends a Watch that began
+// before it, whoever wrote the relationship back afterwards; a Watch that
+// began after it stands, and applying it twice changes nothing.
+func TestWatchReviewedAfterAStaleWrite(t *testing.T) {
+	inWatch := func(since time.Time) Relationship {
+		r := NewRelationship(relAt(0, 0))
+		r, _ = r.SetLoneliness(since, 90)
+		return r
+	}
+	review := relAt(2, 0)
+	for _, tc := range []struct {
+		name      string
+		r         Relationship
+		at        time.Time
+		wantWatch bool
+	}{
+		{"no review kept", inWatch(relAt(1, 0)), time.Time{}, true},
+		{"Watch began before the review", inWatch(relAt(1, 0)), review, false},
+		{"Watch began at the review", inWatch(review), review, false},
+		{"Watch began after the review", inWatch(relAt(3, 0)), review, true},
+		{"the review already applied", inWatch(relAt(1, 0)).ClearWatch(review), review, false},
+		{"not in Watch", NewRelationship(relAt(0, 0)), review, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.r.Reviewed(tc.at)
+			if got.Watch != tc.wantWatch {
+				t.Fatalf("Watch = %v, want %v", got.Watch, tc.wantWatch)
+			}
+			if !tc.wantWatch && !tc.at.IsZero() && (!got.WatchClearedAt.Equal(tc.at) || got.Loneliness != 0) {
+				t.Fatalf("reviewed: cleared at %v, loneliness %v; want the review's time and 0", got.WatchClearedAt, got.Loneliness)
+			}
+			if again := got.Reviewed(tc.at); !reflect.DeepEqual(again, got) {
+				t.Fatalf("a second application changed it: %+v", again)
+			}
+		})
 	}
 }
 

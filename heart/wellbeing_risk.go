@@ -72,7 +72,9 @@ func (s SafetyReading) Guarded() bool {
 // ReadSafety is the crisis floor in its talk, for a message after history
 // (the user's detected feelings, oldest first), sinceLast after their
 // previous one: the words alone (CrisisFloor); the concern tier in a talk
-// at risk (talkAtRisk); and the answer to a direct question asked before.
+// at risk (talkAtRisk), where a death wish said of a trifle as hyperbole
+// counts too (CrisisReading.Hyperbole); and the answer to a direct
+// question asked before.
 // A yes to "are you thinking about ending your life?" is C-SSRS 2, active
 // ideation, whatever its words; a goodbye instead of an answer is a crisis
 // turn of its own (CrisisConcern). It returns the relationship with the
@@ -123,9 +125,13 @@ func (r Relationship) readSafety(read CrisisReading, earlier []TalkLine, history
 	if lifted {
 		kind = talk.Kind
 	}
-	// The concern tier's words, or a concern the talk adds up to.
-	concern := kind == CrisisNone && (read.AtRisk() == CrisisConcern || talk.Kind == CrisisConcern)
-	byTalk := lifted || concern && (read.AtRisk() != CrisisConcern || atRisk && !dark)
+	// The concern tier's words, or a concern the talk adds up to. A
+	// trifle's hyperbole ("kms this printer") counts only in a talk already
+	// at risk: in a light talk it is a joke, neither met with the concern's
+	// care nor remembered.
+	words := read.AtRisk() == CrisisConcern && (atRisk || !read.Hyperbole())
+	concern := kind == CrisisNone && (words || talk.Kind == CrisisConcern)
+	byTalk := lifted || concern && (!words || atRisk && !dark)
 	if concern {
 		r.ConcernAt = now
 		if atRisk {

@@ -79,11 +79,14 @@ type Options struct {
 	// the file, and rejects writes with ErrReadOnly. For hearth state/export
 	// while the daemon runs.
 	ReadOnly bool
-	// Shared opens for writing WITHOUT the instance lock, next to a daemon
-	// that may hold it: for short operator writes (hearth watch clear) that
-	// SQLite's own locking serialises with the daemon's. The file must exist
-	// and already have this binary's schema: a Shared open never creates or
-	// migrates. Ignored when ReadOnly is set.
+	// Shared opens for writing next to a daemon that may hold the instance
+	// lock: for short operator writes (hearth watch clear) that SQLite's own
+	// locking serialises with the daemon's. With no daemon running it takes
+	// the instance lock itself, waiting for ReadOnly opens that read the
+	// file immutable (see quietGuard) to finish, so none of them reads the
+	// file while it changes. The file must exist and already have this
+	// binary's schema: a Shared open never creates or migrates. Ignored
+	// when ReadOnly is set.
 	Shared bool
 	// Logger receives the progress of schema migrations (building the
 	// recall index of a large file takes seconds). nil discards it.
@@ -137,6 +140,9 @@ func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger)
 	if shared {
 		if _, err := os.Stat(path); err != nil {
 			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+		if db.lock, err = sharedLock(path); err != nil {
+			return nil, err
 		}
 	} else if db.lock, err = acquireLock(path); err != nil {
 		return nil, err
@@ -212,6 +218,28 @@ func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger)
 	db.schema = SchemaVersion
 	db.startCheckpoints(path)
 	return db, nil
+}
+
+// sharedLock is the instance lock of a Shared open when it can have it:
+// with no daemon running, a ReadOnly open of the file may be reading it
+// immutable, without locks or WAL (quietGuard), and a write beside it
+// would change pages under it; holding the lock waits for such readers
+// and keeps new ones from going immutable. A daemon holding the lock (by
+// this name or another) already keeps them away: then the write goes
+// beside it, lockless, and nil is returned. Readers that do not finish
+// within readerWait are an error, as for a daemon's start. A lock file
+// that cannot be made (a directory the operator may not write) leaves the
+// open as it was before: lockless.
+func sharedLock(path string) (*instanceLock, error) {
+	l, err := acquireLock(path)
+	var locked *LockedError
+	switch {
+	case err == nil:
+		return l, nil
+	case errors.As(err, &locked) && locked.Reading:
+		return nil, err
+	}
+	return nil, nil
 }
 
 // startCheckpoints runs PASSIVE checkpoints every CheckpointInterval on a

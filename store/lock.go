@@ -55,6 +55,10 @@ const lockAttempts = 10
 type LockedError struct {
 	Path   string
 	Holder string
+	// Reading says the holders only read the file (hearth state or export
+	// with no daemon running, see quietGuard): they are done in a moment,
+	// and no writer is there.
+	Reading bool
 }
 
 // Error names the file and the holder, so the operator knows which process
@@ -176,7 +180,7 @@ func lockDatabase(dbPath string) (*os.File, error) {
 			holder = "pid=" + strconv.Itoa(pid)
 		}
 		if reading {
-			return nil, &LockedError{Path: dbPath, Holder: holder + " (reading it: hearth state or export)"}
+			return nil, &LockedError{Path: dbPath, Holder: holder + " (reading it: hearth state or export)", Reading: true}
 		}
 		return nil, &LockedError{Path: dbPath, Holder: holder + " (through another name of the same file, or after its lock file was deleted)"}
 	}

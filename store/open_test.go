@@ -480,6 +480,60 @@ func TestSharedWriterBesideDaemon(t *testing.T) {
 	}
 }
 
+// TestSharedWriterWaitsForAQuietReader: with no daemon running, hearth
+// state reads the file immutable (no locks, no WAL: quietGuard), which is
+// right only while nobody writes it. hearth watch clear (a Shared open)
+// must not change the file under it: it waits for the reader to close,
+// then writes, and a reader opened after it sees the write.
+func TestSharedWriterWaitsForAQuietReader(t *testing.T) {
+	ctx := context.Background()
+	ro, path, before := readOnlyOfClosed(t)
+	if ro.guard == nil {
+		t.Fatal("setup: the reader does not read the file immutable")
+	}
+	wrote := make(chan error, 1)
+	go func() {
+		op, err := Open(ctx, path, Options{Shared: true})
+		if err != nil {
+			wrote <- err
+			return
+		}
+		u, _, err := op.User(ctx, "telegram:1")
+		if err == nil {
+			u.Scratch = "written by the operator"
+			err = op.UpdateUser(ctx, u)
+		}
+		wrote <- errors.Join(err, op.Close())
+	}()
+	waitUntil(t, "the operator's write to wait for the reader, or to happen", func() bool {
+		_, err := os.Stat(path + lockSuffix)
+		return err == nil || len(wrote) > 0
+	})
+	select {
+	case err := <-wrote:
+		t.Fatalf("the operator wrote (err %v; file changed: %v) while an immutable reader was open, want it to wait",
+			err, fileSum(t, path) != before)
+	default:
+	}
+	if fileSum(t, path) != before {
+		t.Fatal("the file changed under an immutable reader")
+	}
+	if err := ro.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-wrote; err != nil {
+		t.Fatalf("the operator's write after the reader closed: %v", err)
+	}
+	after, err := Open(ctx, path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer after.Close()
+	if u, _, err := after.User(ctx, "telegram:1"); err != nil || u.Scratch != "written by the operator" {
+		t.Fatalf("a reader after the write: %q, %v", u.Scratch, err)
+	}
+}
+
 // TestInstanceLockFollowsTheFile: DESIGN §9, "Two processes never open the
 // same FILE for writing", whatever name reaches it. A symlink resolves to
 // the holder's lock file; a hard link and a lock file deleted by hand meet

@@ -21,7 +21,7 @@ import (
 // SchemaVersion is the newest schema this hearth knows: the number of
 // embedded migrations. A file with a higher PRAGMA user_version came from a
 // newer hearth and is refused untouched.
-const SchemaVersion = 7
+const SchemaVersion = 8
 
 //go:embed migrations/*.sql
 var migrationFS embed.FS

@@ -95,6 +95,11 @@ type User struct {
 	// Emergency contact (seed 003 §3), only used with Consent.
 	EmergencyContact string `json:"emergency_contact"`
 	EmergencyConsent bool   `json:"emergency_consent"`
+	// WatchReviewedAt is when an operator last cleared the user's Watch
+	// (ReviewWatch; zero: never). Only ReviewWatch writes it: UpdateUser,
+	// CommitTurn and EnsureUser leave it alone, so a writer holding a copy
+	// read before the review cannot undo it.
+	WatchReviewedAt time.Time `json:"watch_reviewed_at,omitzero"`
 }
 
 // Episode is one bot answer with the reflection values of that moment

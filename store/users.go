@@ -11,22 +11,24 @@ import (
 
 const userCols = `id, platform, name, private_chat_id, created_at, last_user_at, last_bot_at,
 	messages, reflections, mood, last_intents, last_emotion, emotion_history, inner_state,
-	scratch, relationship, proactive, quiet_until, unreachable, emergency_contact, emergency_consent`
+	scratch, relationship, proactive, quiet_until, unreachable, emergency_contact, emergency_consent, watch_reviewed_at`
 
 func scanUser(s scanner) (User, error) {
 	var (
 		u                      User
 		created, lu, lb, quiet int64
+		reviewed               int64
 		intents, history       string
 		rel                    sql.NullString
 	)
 	err := s.Scan(&u.ID, &u.Platform, &u.Name, &u.PrivateChatID, &created, &lu, &lb,
 		&u.Messages, &u.Reflections, &u.Mood, &intents, &u.LastEmotion, &history, &u.InnerState,
-		&u.Scratch, &rel, &u.Proactive, &quiet, &u.Unreachable, &u.EmergencyContact, &u.EmergencyConsent)
+		&u.Scratch, &rel, &u.Proactive, &quiet, &u.Unreachable, &u.EmergencyContact, &u.EmergencyConsent, &reviewed)
 	if err != nil {
 		return User{}, err
 	}
 	u.CreatedAt, u.LastUserAt, u.LastBotAt, u.QuietUntil = fromNano(created), fromNano(lu), fromNano(lb), fromNano(quiet)
+	u.WatchReviewedAt = fromNano(reviewed)
 	u.Relationship = rawFrom(rel)
 	if err := fromJSON(intents, &u.LastIntents); err != nil {
 		return User{}, fmt.Errorf("user %s last_intents: %w", u.ID, err)
@@ -54,7 +56,8 @@ func userArgs(u User) ([]any, error) {
 	}
 	return []any{u.ID, platform, u.Name, u.PrivateChatID, toNano(u.CreatedAt), toNano(u.LastUserAt), toNano(u.LastBotAt),
 		u.Messages, u.Reflections, u.Mood, intents, u.LastEmotion, history, u.InnerState,
-		u.Scratch, rawOrNull(u.Relationship), u.Proactive, toNano(u.QuietUntil), u.Unreachable, u.EmergencyContact, u.EmergencyConsent}, nil
+		u.Scratch, rawOrNull(u.Relationship), u.Proactive, toNano(u.QuietUntil), u.Unreachable, u.EmergencyContact, u.EmergencyConsent,
+		toNano(u.WatchReviewedAt)}, nil
 }
 
 func getUser(ctx context.Context, q querier, id string) (User, bool, error) {
@@ -85,7 +88,7 @@ func (db *DB) EnsureUser(ctx context.Context, u User) (User, error) {
 	var stored User
 	err = db.write(ctx, "ensure user "+u.ID, func(tx querier) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO users (`+userCols+`)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
 			ON CONFLICT (id) DO UPDATE SET
 			name = CASE WHEN excluded.name != '' THEN excluded.name ELSE users.name END,
 			private_chat_id = CASE WHEN excluded.private_chat_id != '' THEN excluded.private_chat_id ELSE users.private_chat_id END`,
@@ -108,9 +111,10 @@ func updateUser(ctx context.Context, q querier, u User) error {
 	if err != nil {
 		return fmt.Errorf("update user %s: %w", u.ID, err)
 	}
-	// Every column but id (0), platform (1) and created_at (4), which never change.
+	// Every column but id (0), platform (1) and created_at (4), which never
+	// change, and watch_reviewed_at (last), which only ReviewWatch writes.
 	set := append([]any{}, args[2:4]...)
-	set = append(set, args[5:]...)
+	set = append(set, args[5:len(args)-1]...)
 	set = append(set, u.ID)
 	res, err := q.ExecContext(ctx, `UPDATE users SET name = ?, private_chat_id = ?, last_user_at = ?, last_bot_at = ?,
 		messages = ?, reflections = ?, mood = ?, last_intents = ?, last_emotion = ?, emotion_history = ?, inner_state = ?,
@@ -130,14 +134,50 @@ func insertUser(ctx context.Context, q querier, u User) error {
 		return fmt.Errorf("create user %s: %w", u.ID, err)
 	}
 	if _, err := q.ExecContext(ctx, `INSERT INTO users (`+userCols+`)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, args...); err != nil {
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, args...); err != nil {
 		return fmt.Errorf("create user %s: %w", u.ID, err)
 	}
 	return nil
 }
 
-// UpdateUser writes every mutable field of u (all but ID, Platform and
-// CreatedAt). An unknown user is ErrNotFound: users are created by EnsureUser.
+// ReviewWatch records an operator's review of userID's Watch at `at`
+// (hearth watch clear) in one write transaction, so nothing written
+// between reading the user and writing it back is lost: update gets the
+// stored row and returns the row to write, or false to write nothing.
+// When it writes, WatchReviewedAt becomes at (never earlier than it was).
+// An unknown user is ErrNotFound.
+func (db *DB) ReviewWatch(ctx context.Context, userID string, at time.Time, update func(User) (User, bool)) (bool, error) {
+	wrote := false
+	err := db.write(ctx, "review watch of "+userID, func(tx querier) error {
+		wrote = false // a group commit may run fn again after a retry
+		u, ok, err := getUser(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ErrNotFound
+		}
+		next, ok := update(u)
+		if !ok {
+			return nil
+		}
+		next.ID = userID
+		if err := updateUser(ctx, tx, next); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE users SET watch_reviewed_at = max(watch_reviewed_at, ?) WHERE id = ?",
+			toNano(at), userID); err != nil {
+			return fmt.Errorf("review watch of %s: %w", userID, err)
+		}
+		wrote = true
+		return nil
+	})
+	return wrote, err
+}
+
+// UpdateUser writes every mutable field of u (all but ID, Platform,
+// CreatedAt and WatchReviewedAt). An unknown user is ErrNotFound: users
+// are created by EnsureUser.
 func (db *DB) UpdateUser(ctx context.Context, u User) error {
 	return db.write(ctx, "update user", func(tx querier) error { return updateUser(ctx, tx, u) })
 }

@@ -1,14 +1,37 @@
 // Package bottest holds the small test doubles every package's tests
 // need: a buffer safe to write from goroutines while the test reads it,
-// and a clock the test moves. It imports nothing of hearth's.
+// a clock the test moves, and a wait on a condition with a deadline. It
+// imports nothing of hearth's.
 package bottest
 
 import (
 	"bytes"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 )
+
+// WaitLimit bounds WaitFor: generous, so a loaded CI machine never fails
+// a test that only runs slowly; a passing test waits no longer than its
+// condition takes.
+const WaitLimit = 10 * time.Second
+
+// waitPoll is how often WaitFor looks at its condition.
+const waitPoll = 2 * time.Millisecond
+
+// WaitFor returns as soon as cond holds and fails the test when it has not
+// held within WaitLimit: a wait on a condition, never a fixed sleep.
+func WaitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(WaitLimit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %v waiting for %s", WaitLimit, what)
+		}
+		time.Sleep(waitPoll)
+	}
+}
 
 // Buffer is a bytes.Buffer safe to write from a server's goroutines (or
 // a child process's pipe) while the test reads it.

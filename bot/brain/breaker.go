@@ -15,6 +15,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"hearth/bot"
+	"hearth/bot/probe"
 )
 
 // The circuit breaker in front of the model (hearth's choices, README
@@ -48,11 +49,12 @@ const (
 // when the model goes down and once when it is back.
 type breaker struct {
 	threshold int
-	first     time.Duration // probeFirst; tests shorten it
-	max       time.Duration // probeMax
 	log       *slog.Logger
 	now       func() time.Time
-	probe     func(ctx context.Context) error
+	// loop probes while the breaker is open for an outage; its First and
+	// Max (probeFirst, probeMax; tests shorten them) also pace the trial
+	// calls made without Run.
+	loop *probe.Loop
 
 	mu       sync.Mutex
 	failures int       // consecutive outage or rejected failures
@@ -71,14 +73,28 @@ type breaker struct {
 	probing   bool // Run is probing; else allow lets a trial call through
 	interval  time.Duration
 	trialAt   time.Time // without Run: when the next trial call may go
-	wake      chan struct{}
 }
 
-func newBreaker(log *slog.Logger, probe func(context.Context) error) *breaker {
-	return &breaker{
-		threshold: BreakerThreshold, first: probeFirst, max: probeMax, log: log, now: time.Now, probe: probe,
-		wake: make(chan struct{}, 1),
-	}
+func newBreaker(log *slog.Logger, ask func(context.Context) error) *breaker {
+	b := &breaker{threshold: BreakerThreshold, log: log, now: time.Now}
+	b.loop = probe.New(probe.Loop{
+		First: probeFirst, Max: probeMax, Timeout: probeTimeout, Probe: ask, Log: log, What: "model",
+		// Up, or waiting for a trial call to show the key works: a probe
+		// cannot tell a refused key from an accepted one.
+		Down: func() bool {
+			b.mu.Lock()
+			defer b.mu.Unlock()
+			return b.down && b.rejectedBy == 0
+		},
+		Up: func() {
+			b.mu.Lock()
+			defer b.mu.Unlock()
+			if b.down && b.rejectedBy == 0 {
+				b.closeLocked("probe")
+			}
+		},
+	})
+	return b
 }
 
 // allow reports whether a call may go to the model. While the breaker is
@@ -99,7 +115,7 @@ func (b *breaker) allow() bool {
 		return false
 	}
 	b.trialAt = now.Add(b.interval)
-	b.interval = min(2*b.interval, b.max)
+	b.interval = min(2*b.interval, b.loop.Max)
 	return true
 }
 
@@ -156,19 +172,14 @@ func (b *breaker) record(v verdict, err error) {
 }
 
 // openLocked opens the breaker now; the first trial call may go after
-// b.first.
+// the loop's First.
 func (b *breaker) openLocked() {
 	b.down, b.since = true, b.now()
-	b.interval, b.trialAt = b.first, b.since.Add(b.first)
+	b.interval, b.trialAt = b.loop.First, b.since.Add(b.loop.First)
 }
 
 // wakeLocked starts Run's probing, if it is not probing already.
-func (b *breaker) wakeLocked() {
-	select {
-	case b.wake <- struct{}{}:
-	default:
-	}
-}
+func (b *breaker) wakeLocked() { b.loop.Wake() }
 
 func (b *breaker) closeLocked(how string) {
 	msg := "model reachable again: answering with it"
@@ -200,8 +211,9 @@ func (b *breaker) refusal() int {
 	return b.rejectedBy
 }
 
-// run probes the model whenever the breaker opens, at probeFirst doubling
-// to probeMax, until a probe succeeds; it returns when ctx ends.
+// run probes the model whenever the breaker opens for an outage, at
+// probeFirst doubling to probeMax, until a probe succeeds; it returns when
+// ctx ends.
 func (b *breaker) run(ctx context.Context) {
 	b.mu.Lock()
 	b.probing = true
@@ -211,44 +223,7 @@ func (b *breaker) run(ctx context.Context) {
 		b.probing = false
 		b.mu.Unlock()
 	}()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-b.wake:
-		}
-		b.probeUntilUp(ctx)
-	}
-}
-
-func (b *breaker) probeUntilUp(ctx context.Context) {
-	wait := b.first
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	for {
-		if down, _ := b.state(); !down || b.refusal() != 0 {
-			return // up, or waiting for a trial call to show the key works
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		pctx, cancel := context.WithTimeout(ctx, probeTimeout)
-		err := b.probe(pctx)
-		cancel()
-		if err == nil {
-			b.mu.Lock()
-			if b.down {
-				b.closeLocked("probe")
-			}
-			b.mu.Unlock()
-			return
-		}
-		wait = min(2*wait, b.max)
-		b.log.Debug("model probe failed", "err", err, "next_in", wait)
-		t.Reset(wait)
-	}
+	b.loop.Run(ctx)
 }
 
 // Complete runs one LLM call (see complete), unless the breaker says the

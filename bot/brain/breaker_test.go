@@ -69,7 +69,7 @@ func downBrain(t *testing.T, baseURL string, tr http.RoundTripper, logs io.Write
 		t.Fatal(err)
 	}
 	o.backoff = backoff{base: 5 * time.Millisecond, max: 20 * time.Millisecond, rand: func() float64 { return 0 }}
-	o.breaker.first, o.breaker.max = 5*time.Millisecond, 20*time.Millisecond
+	o.breaker.loop.First, o.breaker.loop.Max = 5*time.Millisecond, 20*time.Millisecond
 	return o
 }
 

@@ -160,7 +160,13 @@ func (o *Offline) reply(t *turnView) string {
 	default:
 		parts = t.compose()
 	}
-	if h.Unsensed != "" {
+	switch {
+	case h.Unsensed != "" && h.Wordless && !h.Crisis:
+		// Media alone, and she could not take it in: what she says about
+		// it is the whole answer (the placeholder text is not the user's
+		// words, and small talk about it would answer nothing).
+		parts = []part{{t.say("unsensed."+h.Unsensed, 7), prioUnsensed}}
+	case h.Unsensed != "":
 		// DESIGN §12: she says what she could not hear or see, first.
 		parts = append([]part{{t.say("unsensed."+h.Unsensed, 7), prioUnsensed}}, parts...)
 	}

@@ -13,7 +13,7 @@ import (
 func TestOfflineSaysWhatItCannotPerceive(t *testing.T) {
 	o := NewOffline()
 	for _, lang := range []string{langEN, langZH, langJA} {
-		for _, sense := range []string{"voice", "photo"} {
+		for _, sense := range []string{"voice", "photo", "other"} {
 			want := o.loaded().book["unsensed."+sense][lang][0]
 			for i, text := range append(userTexts[lang], "[photo]") {
 				h := bot.Hints{Language: lang, Text: text, Turn: i, Intent: "SMALL_TALK", Unsensed: sense, MaxLength: 300}
@@ -24,6 +24,25 @@ func TestOfflineSaysWhatItCannotPerceive(t *testing.T) {
 				h.Unsensed = ""
 				if got := reply(t, o, h).Text; strings.Contains(got, want) {
 					t.Errorf("%s %q without media: %q", lang, text, got)
+				}
+			}
+		}
+	}
+}
+
+// A photo, voice note or file sent alone that she could not take in is
+// answered with what she could not do and nothing else: no greeting or
+// small talk about the placeholder that stands in for the user's words
+// ("Hello again! What would you like to talk about today? Ah, okay.").
+func TestOfflineAnswersWordlessMediaWithTheSenseAlone(t *testing.T) {
+	o := NewOffline()
+	for _, lang := range []string{langEN, langZH, langJA} {
+		for sense, text := range map[string]string{"voice": "[voice message]", "photo": "[photo]", "other": "[attachment]"} {
+			want := o.loaded().book["unsensed."+sense][lang][0]
+			for turn := range 5 {
+				h := bot.Hints{Language: lang, Text: text, Wordless: true, Turn: turn, Intent: "SMALL_TALK", Unsensed: sense, MaxLength: 300}
+				if got := reply(t, o, h).Text; strings.TrimSpace(got) != want {
+					t.Errorf("%s %s turn %d: %q, want %q alone", lang, sense, turn, got, want)
 				}
 			}
 		}

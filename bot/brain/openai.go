@@ -148,7 +148,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	}
 	o.breaker = newBreaker(cfg.Logger, o.probe)
 	if cfg.BreakerProbe > 0 {
-		o.breaker.first = cfg.BreakerProbe
+		o.breaker.loop.First = cfg.BreakerProbe
 	}
 	return o, nil
 }

@@ -52,8 +52,13 @@ func hasImages(msgs []bot.ChatMessage) bool {
 var imageWords = []string{"image", "vision", "multimodal", "content", "array"}
 
 // imagesRejected wraps err with bot.ErrImagesRejected when a request with
-// images was refused for them: a client error (not auth, not found, not a
-// rate limit) whose message speaks of images or content, or any 403.
+// images was refused for them: a client error (not auth, not a rate limit)
+// whose message speaks of images or content, any 403, or any 404.
+//
+// A 404 on a request with images is the model of photos missing: most
+// often HEARTH_VISION_MODEL not pulled or misspelt ("model \"llava\" not
+// found"). The text model may well be there: the turn asks once more
+// without the photo instead of giving the whole turn to the offline brain.
 //
 // A 403 on a request with images is the key or the model (often
 // HEARTH_VISION_MODEL) being refused image input, whatever words the server
@@ -67,7 +72,7 @@ func imagesRejected(msgs []bot.ChatMessage, err error) error {
 	}
 	status, msg := APIError(err)
 	switch status {
-	case http.StatusForbidden:
+	case http.StatusForbidden, http.StatusNotFound:
 		return fmt.Errorf("%w: %w", bot.ErrImagesRejected, err)
 	case http.StatusBadRequest, http.StatusUnsupportedMediaType, http.StatusUnprocessableEntity:
 	default:

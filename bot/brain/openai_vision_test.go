@@ -68,6 +68,7 @@ func TestImageRefusalIsErrImagesRejected(t *testing.T) {
 		{"plain text", 422, `multimodal input is not supported`, true},
 		{"auth", 401, `{"error":{"message":"bad key for image models"}}`, false},
 		{"forbidden", 403, `{"error":{"message":"You do not have access to the model eye-model."}}`, true},
+		{"vision model not pulled", 404, `{"error":{"message":"model \"llava\" not found, try pulling it first"}}`, true},
 		{"other 400", 400, `{"error":{"message":"max_tokens too large"}}`, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {

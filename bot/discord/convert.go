@@ -29,10 +29,12 @@ func messageFromEvent(m *discordgo.Message, self string, now time.Time) (bot.Mes
 		return bot.Message{}, false
 	}
 	modality, media := modalityOf(m), mediaOf(m)
-	if media != nil {
+	text := stripMention(m.Content, self)
+	if media != nil && (media.Kind != bot.ModalityOther || text == "") {
+		// Words with a file she cannot open stay a text message (seed 003
+		// weighs the words); a file alone is one, answered, not dropped.
 		modality = media.Kind
 	}
-	text := stripMention(m.Content, self)
 	if text == "" && modality == bot.ModalityText {
 		return bot.Message{}, false
 	}

@@ -23,11 +23,12 @@ const voiceMessageName = "voice-message.ogg"
 
 // mediaOf reports a message's voice message, audio file or image for the
 // turn to fetch (DESIGN §12), nil for none: with the voice-message flag or
-// an audio type its first audio attachment, else its first image. The
-// attachment URL is the reference; it carries no token.
+// an audio type its first audio attachment, else its first image, else its
+// first other file (a document, a video: never fetched, so she can say she
+// cannot open it). The attachment URL is the reference; it carries no token.
 func mediaOf(m *discordgo.Message) *bot.MediaRef {
 	voice := m.Flags&discordgo.MessageFlagsIsVoiceMessage != 0
-	var image *discordgo.MessageAttachment
+	var image, other *discordgo.MessageAttachment
 	for _, a := range m.Attachments {
 		if a == nil || !fetchable(a.URL) {
 			continue
@@ -46,7 +47,13 @@ func mediaOf(m *discordgo.Message) *bot.MediaRef {
 				Size: int64(max(a.Size, 0)), Seconds: max(a.DurationSecs, 0)}
 		case strings.HasPrefix(ct, "image/") && image == nil:
 			image = a
+		case !strings.HasPrefix(ct, "image/") && other == nil:
+			other = a
 		}
+	}
+	if image == nil && other != nil {
+		return &bot.MediaRef{Kind: bot.ModalityOther, ID: other.URL, Name: other.Filename, MIME: other.ContentType,
+			Size: int64(max(other.Size, 0))}
 	}
 	if image == nil {
 		return nil

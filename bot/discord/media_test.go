@@ -60,6 +60,33 @@ func TestAttachmentsCarryMedia(t *testing.T) {
 	}
 }
 
+// A file she cannot open (a PDF, a video) is a message of its own, never
+// dropped for having no words: it carries the file, never fetched, so she
+// can say she cannot open it. With words it stays a text message.
+func TestFileAloneIsAMessage(t *testing.T) {
+	f := newFakeDiscord(t)
+	r := start(t, f, nil)
+	alone := message("d1", "dm1", "", "42", "")
+	alone["attachments"] = []any{f.AddAttachment("report.pdf", "application/pdf", []byte("%PDF-1.4"), 0)}
+	f.Dispatch("MESSAGE_CREATE", alone)
+	worded := message("d2", "dm1", "", "42", "can you read this?")
+	worded["attachments"] = []any{f.AddAttachment("clip.mp4", "video/mp4", []byte("ftyp"), 0)}
+	f.Dispatch("MESSAGE_CREATE", worded)
+
+	a := r.rec.waitMessage(t, "d1")
+	if a.Modality != bot.ModalityOther || a.Media == nil || a.Media.Kind != bot.ModalityOther || a.Media.Name != "report.pdf" ||
+		a.Media.MIME != "application/pdf" {
+		t.Fatalf("a PDF alone = %+v (media %+v)", a, a.Media)
+	}
+	w := r.rec.waitMessage(t, "d2")
+	if w.Modality != bot.ModalityText || w.Text != "can you read this?" || w.Media == nil || w.Media.Name != "clip.mp4" {
+		t.Fatalf("a video with words = %+v (media %+v)", w, w.Media)
+	}
+	if d := f.Downloads(); len(d) != 0 {
+		t.Fatalf("downloads = %+v, want none: a file she cannot open is never fetched", d)
+	}
+}
+
 // Issue 14 item 2: a spoken reply is a real voice message (flag, duration,
 // waveform, no content), then the text; MP3 goes as a plain audio file.
 func TestSendVoiceMessage(t *testing.T) {

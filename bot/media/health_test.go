@@ -2,12 +2,17 @@ package media_test
 
 import (
 	"context"
+	"errors"
+	"log/slog"
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"hearth/bot"
+	"hearth/bot/bottest"
 	"hearth/bot/media"
 	"hearth/bot/media/mediatest"
 )
@@ -69,5 +74,111 @@ func TestHealthReportsFailingAudioEndpoints(t *testing.T) {
 	}
 	if err := down.Health(ctx); err == nil || !strings.Contains(err.Error(), "/audio/speech: unreachable since") {
 		t.Fatalf("Health with the server gone = %v", err)
+	}
+}
+
+// The audio server goes down and comes back while nobody sends a voice
+// note: Run's probe finds it back, so /healthz's "audio" turns ok on its
+// own (before, it stayed failing until the next voice note went through).
+// Down and back are logged once each, without the key; the probe carries
+// the key as a call does; Run stops with its context.
+func TestHealthRecoversWhenTheServerComesBack(t *testing.T) {
+	ctx := context.Background()
+	srv := mediatest.NewServer(t)
+	var logs bottest.Buffer
+	s := newSenses(t, srv, func(c *media.Config) {
+		c.ProbeFirst = 5 * time.Millisecond
+		c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	})
+	runCtx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Go(func() { s.Run(runCtx) })
+	defer func() { stop(); wg.Wait() }()
+	transcribe := func() error {
+		_, err := s.Transcribe(ctx, voiceRef(2), &fetcher{data: mediatest.OggOpus(2 * time.Second)}, "en")
+		return err
+	}
+
+	srv.Down(true)
+	for range 2 {
+		if err := transcribe(); err == nil {
+			t.Fatal("a transcription went through a server that is down")
+		}
+	}
+	if err := s.Health(ctx); err == nil || !strings.Contains(err.Error(), "/audio/transcriptions: unreachable since") {
+		t.Fatalf("Health with the server down = %v", err)
+	}
+	srv.Down(false)
+	bottest.WaitFor(t, "the audio check to recover without a voice note", func() bool { return s.Health(ctx) == nil })
+	probes := srv.Calls("models")
+	if len(probes) == 0 || probes[0].Auth != "Bearer "+testKey || len(srv.Calls("transcriptions")) != 0 {
+		t.Fatalf("probes %+v, transcriptions %d: want probes with the key, no transcription", probes, len(srv.Calls("transcriptions")))
+	}
+	out := logs.String()
+	if strings.Count(out, "audio server unreachable") != 1 || strings.Count(out, "audio server reachable again") != 1 ||
+		!strings.Contains(out, "found_by=probe") || strings.Contains(out, testKey) {
+		t.Fatalf("want one line down and one back (found by the probe), no key:\n%s", out)
+	}
+
+	// The probe showed the server there, not that transcription works: the
+	// next failure reports it at once, since then.
+	srv.Down(true)
+	before := time.Now().UTC().Truncate(time.Second)
+	if err := transcribe(); err == nil {
+		t.Fatal("a transcription went through a server that is down")
+	}
+	err := s.Health(ctx)
+	if err == nil || !strings.Contains(err.Error(), "unreachable since") {
+		t.Fatalf("Health after one failure past a probe = %v", err)
+	}
+	sinceText := err.Error()[strings.Index(err.Error(), "since ")+len("since "):]
+	if since, perr := time.Parse(time.RFC3339, sinceText); perr != nil || since.Before(before) {
+		t.Fatalf("Health = %v: want the new outage's time, not the old one's", err)
+	}
+	srv.Down(false)
+	bottest.WaitFor(t, "the second recovery", func() bool { return s.Health(ctx) == nil })
+}
+
+// What a failed transcription says, so the turn can tell the person
+// plainly: the server unusable right now (down, failing after its retry,
+// the key refused) is ErrSenseOff, "I can't listen right now", not "say
+// it again"; a format it cannot decode is ErrMediaFormat; any other
+// refusal of this recording is neither.
+func TestFailuresSayWhatWentWrong(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name   string
+		faults []int
+		body   string
+		want   error
+	}{
+		{"5xx after its retry", []int{503, 503}, "", bot.ErrSenseOff},
+		{"rate limited after its retry", []int{429, 429}, "", bot.ErrSenseOff},
+		{"key refused", []int{401}, "", bot.ErrSenseOff},
+		{"OpenAI: invalid file format", []int{400}, `{"error":{"message":"Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']"}}`, bot.ErrMediaFormat},
+		{"unsupported media type", []int{415}, "", bot.ErrMediaFormat},
+		{"another refusal", []int{400}, `{"error":{"message":"audio too short"}}`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := mediatest.NewServer(t)
+			for _, status := range tc.faults {
+				srv.Fail("transcriptions", status, tc.body)
+			}
+			_, err := newSenses(t, srv).Transcribe(ctx, voiceRef(2), &fetcher{data: mediatest.OggOpus(2 * time.Second)}, "en")
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, sentinel := range []error{bot.ErrSenseOff, bot.ErrMediaFormat} {
+				if errors.Is(err, sentinel) != (sentinel == tc.want) {
+					t.Errorf("err = %v: errors.Is(%v) = %v", err, sentinel, errors.Is(err, sentinel))
+				}
+			}
+		})
+	}
+	srv := mediatest.NewServer(t)
+	srv.Down(true)
+	_, err := newSenses(t, srv).Transcribe(ctx, voiceRef(2), &fetcher{data: mediatest.OggOpus(2 * time.Second)}, "en")
+	if !errors.Is(err, bot.ErrSenseOff) || strings.Contains(err.Error(), testKey) {
+		t.Errorf("server down: %v, want ErrSenseOff", err)
 	}
 }

@@ -25,6 +25,7 @@ import (
 
 	"hearth/bot"
 	"hearth/bot/baseurl"
+	"hearth/bot/probe"
 )
 
 // Deadlines and retries of media calls (hearth's choices).
@@ -77,6 +78,9 @@ type Config struct {
 	Now        func() time.Time // default time.Now
 	TempDir    string           // for spooled voice notes; default os.TempDir()
 	RetryWait  time.Duration    // before the one retry; 0: DefaultRetryWait
+	// ProbeFirst is the wait before the first probe of a server found
+	// unreachable (see Run); 0: ProbeFirst. Tests shorten it.
+	ProbeFirst time.Duration
 }
 
 // Senses implements bot.Media. It is safe for concurrent use.
@@ -92,6 +96,10 @@ type Senses struct {
 
 	mu         sync.Mutex
 	opusRefuse bool // the speech server refused Opus once: ask for MP3
+
+	// loop probes the server while an endpoint fails as unreachable, so
+	// Health recovers without waiting for the next voice note (Run).
+	loop *probe.Loop
 }
 
 var _ bot.Media = (*Senses)(nil)
@@ -120,6 +128,12 @@ func New(cfg Config) (*Senses, error) {
 	if s.retryWait <= 0 {
 		s.retryWait = DefaultRetryWait
 	}
+	first := cfg.ProbeFirst
+	if first <= 0 {
+		first = ProbeFirst
+	}
+	s.loop = probe.New(probe.Loop{First: first, Max: ProbeMax, Timeout: ProbeTimeout, Probe: s.probe,
+		Down: s.unreachable, Up: s.reachable, Log: s.log, What: "audio server"})
 	return s, nil
 }
 
@@ -142,17 +156,37 @@ type endpoint struct {
 	rejectedBy  int       // the last failure's 401 or 403; 0 for an outage
 }
 
+// change is what one call's outcome did to an endpoint's health.
+type change int
+
+const (
+	unchanged   change = iota
+	wentDown           // the failingAfter-th failure in a row: unreachable
+	keyRefused         // the failingAfter-th failure in a row: the key refused
+	stillDown          // failing as unreachable, and known to be
+	cameBack           // a call went through after the endpoint was failing
+	keyAccepted        // a call went through after the key was refused
+)
+
 // outcome records how one call ended for Health: failed false for a call
 // the server answered (2xx, or a 4xx about this input); else a failure
 // that counts against the endpoint, with the HTTP status (0: unreachable).
-func (e *endpoint) outcome(now time.Time, status int, failed bool) {
+// It says what the call changed, and since when the endpoint had failed.
+func (e *endpoint) outcome(now time.Time, status int, failed bool) (change, time.Time) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if !failed {
+		c := unchanged
+		switch {
+		case e.failures >= failingAfter && e.rejectedBy != 0:
+			c = keyAccepted
+		case e.failures >= failingAfter:
+			c = cameBack
+		}
 		e.failures, e.rejectedBy = 0, 0
-		return
+		return c, e.since
 	}
-	if e.failures == 0 {
+	if e.failures == 0 || e.since.IsZero() {
 		e.since = now
 	}
 	e.failures++
@@ -160,6 +194,41 @@ func (e *endpoint) outcome(now time.Time, status int, failed bool) {
 	if status == http.StatusUnauthorized || status == http.StatusForbidden {
 		e.rejectedBy = status
 	}
+	switch {
+	case e.failures < failingAfter:
+		return unchanged, e.since
+	case e.rejectedBy != 0 && e.failures == failingAfter:
+		return keyRefused, e.since
+	case e.rejectedBy != 0:
+		return unchanged, e.since
+	case e.failures == failingAfter:
+		return wentDown, e.since
+	}
+	return stillDown, e.since
+}
+
+// down reports whether the endpoint fails as unreachable: what a probe
+// can find out about (a refused key only a real call can).
+func (e *endpoint) down() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.model != "" && e.failures >= failingAfter && e.rejectedBy == 0
+}
+
+// up records a probe that found the server answering: an endpoint failing
+// as unreachable reports ok again, one failure short of failing, so the
+// next failed call reports it at once (the probe showed the server there,
+// not that this endpoint works). It reports whether the endpoint was down
+// and since when.
+func (e *endpoint) up() (bool, time.Time) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.model == "" || e.failures < failingAfter || e.rejectedBy != 0 {
+		return false, time.Time{}
+	}
+	since := e.since
+	e.failures, e.since = failingAfter-1, time.Time{}
+	return true, since
 }
 
 // health is the endpoint's failing state in /healthz's words, nil while
@@ -183,10 +252,11 @@ func (e *endpoint) health(now time.Time) error {
 }
 
 // Health is nil while hearing and speech work as far as the last calls
-// tell, for /healthz. It fails while an endpoint rests after a 404, and
-// after failingAfter calls in a row that found it unreachable or refusing
-// the API key, until a call goes through: voice notes, not probes, find
-// out, so it can stay failing until the next one.
+// and probes tell, for /healthz. It fails while an endpoint rests after a
+// 404, and after failingAfter calls in a row that found it unreachable or
+// refusing the API key: until Run's probe finds the server answering again
+// (unreachable) or a call goes through (the key refused: a probe cannot
+// tell a refused key from an accepted one).
 func (s *Senses) Health(context.Context) error {
 	now := s.now()
 	return errors.Join(s.stt.health(now), s.tts.health(now))
@@ -243,12 +313,12 @@ func (s *Senses) call(ctx context.Context, e *endpoint, build func() (*http.Requ
 		}
 		resp, err := s.client.Do(req)
 		if err == nil && resp.StatusCode/100 == 2 {
-			e.outcome(s.now(), resp.StatusCode, false)
+			s.outcome(e, resp.StatusCode, false, nil)
 			return resp, nil
 		}
 		retry := err != nil && ctx.Err() == nil && isNetErr(err)
 		if err != nil && ctx.Err() == nil && (!retry || attempt > 0) {
-			e.outcome(s.now(), 0, true) // unreachable, after the retry
+			s.outcome(e, 0, true, err) // unreachable, after the retry
 		}
 		if err == nil {
 			body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
@@ -264,11 +334,11 @@ func (s *Senses) call(ctx context.Context, e *endpoint, build func() (*http.Requ
 			if !retry || attempt > 0 {
 				code := resp.StatusCode
 				outage := retry || code == http.StatusUnauthorized || code == http.StatusForbidden
-				e.outcome(s.now(), code, outage) // a 4xx about this input: the server works
+				s.outcome(e, code, outage, err) // a 4xx about this input: the server works
 			}
 		}
 		if !retry || attempt > 0 {
-			return nil, fmt.Errorf("%s: %w", e.path, s.redact(err))
+			return nil, s.failure(ctx, e, err)
 		}
 		s.log.Warn("audio call retrying", "endpoint", e.path, "err", s.redact(err))
 		t := time.NewTimer(s.retryWait)
@@ -279,6 +349,41 @@ func (s *Senses) call(ctx context.Context, e *endpoint, build func() (*http.Requ
 		case <-t.C:
 		}
 	}
+}
+
+// formatWords are what speech servers say when they cannot decode an
+// upload's format: OpenAI answers 400 "Invalid file format. Supported
+// formats: [...]", others "unsupported", "could not decode", or name the
+// codec. A 415 says it without words.
+var formatWords = []string{"format", "unsupported", "decod", "codec"}
+
+// failure is the error of a call that failed for good, redacted and, so
+// the turn can tell the user plainly, wrapping bot.ErrSenseOff when the
+// server cannot be used right now (unreachable, a 5xx or 429 after the
+// retry, the API key refused) and bot.ErrMediaFormat when it cannot read
+// this recording's format.
+func (s *Senses) failure(ctx context.Context, e *endpoint, err error) error {
+	var se *statusError
+	switch {
+	case errors.As(err, &se) && (se.status >= 500 || se.status == http.StatusTooManyRequests ||
+		se.status == http.StatusUnauthorized || se.status == http.StatusForbidden):
+		return fmt.Errorf("%s: %w: %w", e.path, bot.ErrSenseOff, s.redact(err))
+	case errors.As(err, &se) && (se.status == http.StatusUnsupportedMediaType ||
+		(se.status == http.StatusBadRequest || se.status == http.StatusUnprocessableEntity) && containsAny(strings.ToLower(se.body), formatWords)):
+		return fmt.Errorf("%s: %w: %w", e.path, bot.ErrMediaFormat, s.redact(err))
+	case se == nil && ctx.Err() == nil && isNetErr(err):
+		return fmt.Errorf("%s: unreachable: %w: %w", e.path, bot.ErrSenseOff, s.redact(err))
+	}
+	return fmt.Errorf("%s: %w", e.path, s.redact(err))
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // isNetErr reports whether err is a transport failure worth one retry (a

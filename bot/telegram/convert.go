@@ -161,12 +161,13 @@ func displayName(u wireUser) string {
 }
 
 // modality classifies a message by what the user sent (seed 003 §1.1 weighs
-// effort: text < voice < photo).
+// effort: text < voice < photo). A picture or a recording sent as a file
+// (a document) is still a photo or a voice note to the person who sent it.
 func modality(m *wireMessage) bot.Modality {
 	switch {
-	case len(m.Photo) > 0:
+	case len(m.Photo) > 0, m.Document != nil && documentKind(m.Document) == bot.ModalityPhoto:
 		return bot.ModalityPhoto
-	case m.Voice != nil, m.Audio != nil, m.VideoNote != nil:
+	case m.Voice != nil, m.Audio != nil, m.VideoNote != nil, m.Document != nil && documentKind(m.Document) == bot.ModalityVoice:
 		return bot.ModalityVoice
 	case m.Sticker != nil:
 		return bot.ModalitySticker

@@ -54,7 +54,7 @@ type wireFile struct {
 	FileSize int64  `json:"file_size"`
 	Duration int    `json:"duration"` // seconds; voice, audio, video notes
 	MimeType string `json:"mime_type"`
-	FileName string `json:"file_name"` // audio files
+	FileName string `json:"file_name"` // audio files, documents, videos
 	Width    int    `json:"width"`     // photo sizes
 	Height   int    `json:"height"`
 }
@@ -73,6 +73,9 @@ type wireMessage struct {
 	Voice           *wireFile    `json:"voice"`
 	Audio           *wireFile    `json:"audio"`
 	VideoNote       *wireFile    `json:"video_note"`
+	Document        *wireFile    `json:"document"`
+	Video           *wireFile    `json:"video"`
+	Animation       *wireFile    `json:"animation"`
 	Sticker         *wireSticker `json:"sticker"`
 	ReplyToMessage  *wireMessage `json:"reply_to_message"`
 }

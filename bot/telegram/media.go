@@ -21,9 +21,11 @@ import (
 const maxCaptionUTF16 = 1024
 
 // mediaOf reports a message's voice note, audio file, video note or photo
-// for the turn to fetch (DESIGN §12); nil for none. Of a photo's sizes it
-// picks the largest within bot.MaxPhotoBytes, never the thumbnail unless
-// that is all there is.
+// for the turn to fetch (DESIGN §12), a picture or recording sent as a
+// file like a photo or voice note, and any other file (a document, a
+// video, a GIF) as one she cannot open, never fetched; nil for none. Of a
+// photo's sizes it picks the largest within bot.MaxPhotoBytes, never the
+// thumbnail unless that is all there is.
 func mediaOf(m *wireMessage) *bot.MediaRef {
 	voice := func(f *wireFile, name, mime string) *bot.MediaRef {
 		if f.FileID == "" {
@@ -49,8 +51,36 @@ func mediaOf(m *wireMessage) *bot.MediaRef {
 		return voice(m.Audio, "audio.mp3", "audio/mpeg")
 	case m.VideoNote != nil:
 		return voice(m.VideoNote, "video_note.mp4", "video/mp4") // Whisper reads the sound of an MP4
+	case m.Document != nil && documentKind(m.Document) == bot.ModalityPhoto:
+		d := m.Document
+		return &bot.MediaRef{Kind: bot.ModalityPhoto, ID: d.FileID, Name: d.FileName, MIME: d.MimeType, Size: max(d.FileSize, 0)}
+	case m.Document != nil && documentKind(m.Document) == bot.ModalityVoice:
+		return voice(m.Document, "audio", m.Document.MimeType)
+	}
+	// Telegram sends a GIF as an animation and as a document: the
+	// animation says what it is.
+	for _, f := range []*wireFile{m.Animation, m.Video, m.Document} {
+		if f != nil && f.FileID != "" {
+			return &bot.MediaRef{Kind: bot.ModalityOther, ID: f.FileID, Name: f.FileName, MIME: f.MimeType, Size: max(f.FileSize, 0)}
+		}
 	}
 	return nil
+}
+
+// documentKind is what a file sent as a document is to the person who
+// sent it, by the type Telegram reports: a picture is a photo, a recording
+// a voice note; anything else a file (ModalityOther). The picture's bytes
+// decide later whether a model can read it (bot/media sniffs them).
+func documentKind(d *wireFile) bot.Modality {
+	switch mime := strings.ToLower(d.MimeType); {
+	case d.FileID == "":
+		return bot.ModalityOther
+	case strings.HasPrefix(mime, "image/"):
+		return bot.ModalityPhoto
+	case strings.HasPrefix(mime, "audio/"):
+		return bot.ModalityVoice
+	}
+	return bot.ModalityOther
 }
 
 // largestPhoto picks the photo size with the most pixels whose size is

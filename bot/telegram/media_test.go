@@ -51,6 +51,58 @@ func TestVoiceAndPhotoUpdatesCarryMedia(t *testing.T) {
 	}
 }
 
+// Files sent as documents are what they are to the person who sent them:
+// a picture is a photo and a recording a voice note (by the type Telegram
+// reports), and anything else (a PDF, a video, a GIF, which Telegram sends
+// as an animation and a document) a file she cannot open, named, never
+// fetched.
+func TestDocumentsCarryWhatTheyAre(t *testing.T) {
+	f := telegramtest.NewServer(t, testToken)
+	tr := newTransport(t, f, newMemCursors(), nil)
+	in := &recInbound{}
+	run(t, tr, in)
+	from := map[string]any{"id": 42, "first_name": "Ann"}
+	private := map[string]any{"id": 42, "type": "private"}
+	doc := func(id, name, mime string) map[string]any {
+		return map[string]any{"file_id": id, "file_unique_id": "u" + id, "file_name": name, "mime_type": mime, "file_size": 1000}
+	}
+	push := func(id int64, kv ...any) {
+		m := map[string]any{"message_id": id, "from": from, "chat": private, "date": 1}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i].(string)] = kv[i+1]
+		}
+		f.Push("message", m)
+	}
+	push(1, "document", doc("P", "IMG_2041.png", "image/png"))
+	push(2, "document", doc("A", "memo.m4a", "audio/mp4"))
+	push(3, "caption", "can you read this?", "document", doc("D", "report.pdf", "application/pdf"))
+	push(4, "video", doc("V", "clip.mp4", "video/mp4"))
+	push(5, "animation", map[string]any{"file_id": "G", "file_unique_id": "uG", "mime_type": "video/mp4", "file_size": 10},
+		"document", doc("G", "fun.gif.mp4", "video/mp4"))
+	waitFor(t, "five messages", func() bool { return len(in.messages()) == 5 })
+	want := []struct {
+		modality bot.Modality
+		media    bot.MediaRef
+	}{
+		{bot.ModalityPhoto, bot.MediaRef{Kind: bot.ModalityPhoto, ID: "P", Name: "IMG_2041.png", MIME: "image/png", Size: 1000}},
+		{bot.ModalityVoice, bot.MediaRef{Kind: bot.ModalityVoice, ID: "A", Name: "memo.m4a", MIME: "audio/mp4", Size: 1000}},
+		{bot.ModalityOther, bot.MediaRef{Kind: bot.ModalityOther, ID: "D", Name: "report.pdf", MIME: "application/pdf", Size: 1000}},
+		{bot.ModalityOther, bot.MediaRef{Kind: bot.ModalityOther, ID: "V", Name: "clip.mp4", MIME: "video/mp4", Size: 1000}},
+		{bot.ModalityOther, bot.MediaRef{Kind: bot.ModalityOther, ID: "G", MIME: "video/mp4", Size: 10}},
+	}
+	for i, m := range in.messages() {
+		if m.Modality != want[i].modality || m.Media == nil || *m.Media != want[i].media {
+			t.Errorf("message %d: %s %+v, want %s %+v", i+1, m.Modality, m.Media, want[i].modality, want[i].media)
+		}
+	}
+	if got := in.messages()[2].Text; got != "can you read this?" {
+		t.Errorf("the PDF's caption = %q", got)
+	}
+	if n := len(f.CallsTo("getFile")); n != 0 {
+		t.Errorf("%d getFile calls: the transport fetches nothing itself", n)
+	}
+}
+
 // Issue 14 item 1: getFile, then the file from /file/bot<token>/<path> on
 // the endpoint's host; a --local server's absolute path is read instead; a
 // reported size past the limit is refused before downloading; the token

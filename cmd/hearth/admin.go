@@ -47,6 +47,8 @@ type healthWatch interface {
 var (
 	_ healthWatch = (*semantic.Index)(nil)
 	_ healthWatch = (*media.Senses)(nil)
+	// The senses' probe is started by serve only through modelWatch.
+	_ modelWatch = (*media.Senses)(nil)
 )
 
 // transportHealth records, for /healthz, whether each transport's Run is

@@ -16,6 +16,7 @@ import (
 
 	"hearth/bot/bottest"
 	"hearth/bot/media/mediatest"
+	"hearth/bot/telegram/telegramtest"
 	"hearth/store"
 )
 
@@ -251,5 +252,53 @@ func TestHealthzReportsEmbeddingsAndAudio(t *testing.T) {
 	cmd.Process.Signal(syscall.SIGTERM)
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("SIGTERM: %v", err)
+	}
+}
+
+// TestHealthzAudioRecoversOnItsOwn: the audio server goes down, two voice
+// notes fail and /healthz says "audio" is unreachable; the server comes
+// back and, with no further voice note, the daemon's probe turns the check
+// ok again (before, it stayed failing until a voice note went through).
+func TestHealthzAudioRecoversOnItsOwn(t *testing.T) {
+	t.Parallel()
+	ctx := e2eContext(t)
+	tg := telegramtest.NewServer(t, e2eTelegramToken)
+	llm, audio := newFakeLLM(t), mediatest.NewServer(t)
+	tg.AddFile("V1", mediatest.OggOpus(2*time.Second))
+	tg.AddFile("V2", mediatest.OggOpus(2*time.Second))
+	db := filepath.Join(t.TempDir(), "luna.db")
+	cmd, _, _, stderr, base := startAdminDaemon(t, ctx, db, append(telegramEnv(tg), sensesEnv(llm, audio)...)...)
+	audioCheck := func() string {
+		resp, err := http.Get(base + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var rep struct {
+			Checks map[string]string `json:"checks"`
+		}
+		json.NewDecoder(resp.Body).Decode(&rep)
+		return rep.Checks["audio"]
+	}
+
+	audio.Down(true)
+	ann := telegramtest.User(annID, "Ann")
+	tg.Push("message", voiceUpdate(1, telegramtest.PrivateChat(annID), ann, "V1", 2))
+	tg.Push("message", voiceUpdate(2, telegramtest.PrivateChat(annID), ann, "V2", 2))
+	waitSends(t, tg, annID, 2)
+	if got := audioCheck(); !strings.Contains(got, "/audio/transcriptions: unreachable since") {
+		t.Fatalf("audio check with the server down = %q", got)
+	}
+	audio.Down(false)
+	waitFor(t, "the audio check to recover without a voice note", func() bool { return audioCheck() == "ok" })
+	if n := len(audio.Calls("transcriptions")); n != 0 {
+		t.Fatalf("%d transcriptions: the check must recover by the probe alone", n)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("SIGTERM: %v\n%s", err, stderr.String())
+	}
+	if strings.Contains(stderr.String(), "audio-key-123456") {
+		t.Error("the audio key reached the log")
 	}
 }

@@ -36,6 +36,9 @@ type fakeLLM struct {
 	bodies       [][]byte
 	lastImages   [][]string
 	rejectImages bool
+	// imageStatus, when set, answers a reply carrying images with that
+	// status (a vision model the server does not have, or one that fails).
+	imageStatus int
 	// embeddings, when set, answers /embeddings (issue 11: the brain's
 	// server embeds); without it the fake has no such endpoint (404).
 	embeddings http.Handler
@@ -172,6 +175,14 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
 		io.WriteString(w, `{"error":{"message":"Invalid content type. image_url is only supported by certain models.","type":"invalid_request_error"}}`)
+		return
+	}
+	if kind == "reply" && len(last.Images) > 0 && f.imageStatus != 0 {
+		status := f.imageStatus
+		f.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		fmt.Fprintf(w, `{"error":{"message":"model \"llava\" not found, try pulling it first (status %d)","type":"api_error"}}`, status)
 		return
 	}
 	hold, holdReflect := f.hold, f.holdReflect

@@ -113,8 +113,9 @@ func brainConfig(env Env, log *slog.Logger) (brain.OpenAIConfig, error) {
 	}, nil
 }
 
-// modelWatch is what the OpenAI-compatible brain adds to bot.Brain: the
-// circuit breaker's background probe and its health.
+// modelWatch is what the OpenAI-compatible brain adds to bot.Brain, and
+// the audio server's senses to bot.Media: a background probe of a server
+// found down, and its health.
 type modelWatch interface {
 	Run(ctx context.Context)
 	Health(ctx context.Context) error

@@ -262,6 +262,9 @@ func serve(ctx context.Context, env Env, inst *instance, transports []bot.Transp
 	if w, ok := inst.brain.(modelWatch); ok {
 		wg.Go(func() { w.Run(runCtx) }) // the circuit breaker's probe
 	}
+	if w, ok := inst.media.(modelWatch); ok {
+		wg.Go(func() { w.Run(runCtx) }) // the audio server's probe
+	}
 	if inst.meaning != nil {
 		wg.Go(func() { inst.meaning.Run(runCtx) }) // embeds in the background
 	}

@@ -1,8 +1,10 @@
 // Package mediatest is a fake OpenAI-compatible audio server on 127.0.0.1
 // for tests of hearth's senses: /audio/transcriptions (multipart, answers
 // {"text": ...}) and /audio/speech (JSON, answers Ogg/Opus or MP3 bytes).
-// It records every request, streams uploads without holding them, and lets
-// a test inject failures, refuse Opus, or hold transcriptions.
+// It also answers GET /models (what hearth's probe asks). It records every
+// request, streams uploads without holding them, and lets a test inject
+// failures, refuse Opus, hold transcriptions, or take the whole server
+// down and bring it back.
 package mediatest
 
 import (
@@ -59,6 +61,7 @@ type Server struct {
 	Hold   chan struct{}
 	calls  []Call
 	faults map[string][]fault
+	down   bool
 }
 
 // NewServer starts a fake; it is closed when the test ends.
@@ -90,7 +93,17 @@ func (s *Server) Fail(endpoint string, status int, body string) {
 	s.faults[endpoint] = append(s.faults[endpoint], fault{status, body})
 }
 
-// Calls returns the requests received to endpoint ("" for all), in order.
+// Down takes the server down (true: every connection is closed before an
+// answer, as a crashed or restarting server's would be, and nothing is
+// recorded) or brings it back (false).
+func (s *Server) Down(down bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.down = down
+}
+
+// Calls returns the requests received to endpoint ("" for all, "models"
+// for probes), in order.
 func (s *Server) Calls(endpoint string) []Call {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -104,10 +117,25 @@ func (s *Server) Calls(endpoint string) []Call {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	down := s.down
+	s.mu.Unlock()
+	if down {
+		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+			conn.Close()
+		}
+		return
+	}
 	c := Call{Path: r.URL.Path, Auth: r.Header.Get("Authorization"), ContentLength: r.ContentLength}
 	endpoint := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
 	var err error
 	switch {
+	case r.Method == http.MethodGet && r.URL.Path == "/v1/models":
+		c.Status = http.StatusOK
+		s.record(c)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"object":"list","data":[{"id":"whisper-1","object":"model"},{"id":"tts-1","object":"model"}]}`)
+		return
 	case r.Method != http.MethodPost:
 		err = fmt.Errorf("method %s", r.Method)
 	case r.URL.Path == "/v1/audio/transcriptions":
