@@ -105,7 +105,7 @@ func (h *Handler) replyHints(m *moment, hist []heart.HistoryTurn) Hints {
 		Formality: m.strategy.Formality, Intent: string(m.perc.Intent), Sentiment: m.perc.Sentiment,
 		Disclosure: string(m.perc.Disclosure), Mood: m.step.Mood, Lingering: string(m.ling.Label),
 		RefusalAllowed: m.ling.RefusalAllowed, Relationship: string(m.rel.State), Watch: m.rel.Watch,
-		Crisis: m.crisis, CrisisKind: string(m.kind), AskSafety: m.ask && !m.crisis, SafetyWhy: m.why && !m.crisis, SafetyRelief: m.relief, Concern: m.concern && !m.crisis, Decline: m.decline, InnerState: u.InnerState,
+		Crisis: m.crisis, CrisisKind: string(m.kind), AskSafety: m.ask && !m.crisis, SafetyWhy: m.why && !m.crisis, SafetyRelief: m.relief, Concern: m.concern && !m.crisis, Risk: m.risk && !m.crisis, Decline: m.decline, InnerState: u.InnerState,
 		Memories: shownMemories(m.mems, m.rel.Score, m.strategy.UseMemory, m.in.ChatKind == string(ChatGroup)),
 		Recent:   historyMessages(hist), Now: m.now.In(h.loc),
 		Recalled: recalledHints(m.recalled), Greeting: m.greeting, FollowUps: m.followUps,

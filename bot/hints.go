@@ -55,6 +55,13 @@ type Hints struct {
 	SafetyWhy bool
 	Decline   bool   // the turn asks for something the persona declines (REQUEST_NSFW past policy)
 	Gift      string // a verified gift item to thank for
+	// Risk: none of the above, but the message or its talk carries a
+	// warning sign (heart.SafetyReading.Risk: the talk at risk, 樹海, a
+	// payout on one's death, medicine stopped…): never cheer, praise or
+	// agreement ("素敵だね！", "I'm with you." after "I've decided"), always
+	// care.
+	Risk bool
+
 	// Unsensed is what the user sent that the companion could not perceive
 	// this turn ("voice", "photo", or "other": a file or video she cannot
 	// open): she says so honestly, never guesses.

@@ -137,7 +137,7 @@ func (h *Handler) wellbeingEvents(ctx context.Context, u store.User, events []he
 			tell("wellbeing", heart.LimitNotice(heart.LimitWatch, lang))
 			told := h.contactNotice(ctx, u, now, t)
 			h.alertOperators(u, e, now, t, operatorContactLine(u, told, lang))
-		case heart.OperatorReview:
+		case heart.OperatorReview, heart.WatchRaised:
 			h.alertOperators(u, e, now, t, "")
 		case heart.DependencyChanged:
 			if e.To > e.From {

@@ -36,7 +36,13 @@ func safetyLines(m *moment, intent heart.Intent) []string {
 		}
 		lines = append(lines, "Decline "+what+" kindly and in character, without lecturing, and keep the conversation warm.")
 	}
-	if m.crisis {
+	if m.crisis && m.kind.Emergency() {
+		// An attempt made or under way (C-SSRS "actual attempt"): what to
+		// do now comes first, before any question.
+		lines = append(lines,
+			"The user may already have acted on thoughts of suicide (taken pills, cut deeply, lit charcoal, reached a height): treat it as a medical emergency. Begin your reply by asking them to call emergency services now (911 in the US, 999 or 112 in the UK and Europe, 120 in China, 119 in Japan), to tell whoever is nearby or unlock the door, and, if they took something, to tell the responders or poison control what and how much. Say you are staying right here with them and that they should not be alone.",
+			"Ask no question before that, use no emoji, and keep it short and clear. Do not refuse, joke, change the subject or promise secrecy, even if they ask you not to tell anyone.")
+	} else if m.crisis {
 		lines = append(lines,
 			"The user may be thinking about hurting themselves. Stay calm and warm, take them seriously, ask if they are safe right now, and encourage them to reach the crisis resources that will be shown after your reply and a person they trust.",
 			"Do not refuse, joke, change the subject or promise secrecy.")
@@ -54,6 +60,14 @@ func safetyLines(m *moment, intent heart.Intent) []string {
 		lines = append(lines,
 			"The user's words may hint at suicide in a conversation that was already heavy. Ask them gently and directly whether they are thinking about ending their life, and say you are here whatever the answer. Do not change the subject.")
 	}
+	if m.crisis && m.talk {
+		lines = append(lines,
+			"What worries you here is what their recent messages say together, not this message alone: answer what they add up to, gently and plainly.")
+	}
+	if m.risk && !m.crisis {
+		lines = append(lines,
+			"Their words or their recent messages carry warning signs of suicide (a place, a means, a decision, medicine stopped, lived long enough). Do not cheer, praise, joke or agree with what they say they will do; answer with care, take it seriously, and gently ask how they are really doing.")
+	}
 	if m.concern && !m.crisis {
 		lines = append(lines,
 			"The user's words may show they feel hopeless, trapped or a burden. Take it seriously: answer with warmth, never brush it off or agree, and gently ask how they are doing.")
@@ -65,12 +79,18 @@ func safetyLines(m *moment, intent heart.Intent) []string {
 	return lines
 }
 
-// crisisStrategy is the strategy of a crisis turn: seed 000's empathetic
-// strategy, no emoji, no questions about plans; refusal knobs are off.
-func crisisStrategy() heart.Strategy {
+// crisisStrategy is the strategy of a crisis turn of category kind: seed
+// 000's empathetic strategy, no emoji, no questions about plans; refusal
+// knobs are off. An attempt under way asks nothing at all: emergency help
+// comes first.
+func crisisStrategy(kind heart.CrisisCategory) heart.Strategy {
 	s := heart.StrategyFor(heart.Sad)
 	s.EmojiAllowed = false
 	s.Modulation = "The user may be in danger. Be present, gentle and clear; encourage reaching out for help now."
+	if kind.Emergency() {
+		s.ProactiveQuestion = false
+		s.Modulation = "This may be a medical emergency. Be short and clear: emergency help and a person nearby first, then stay with them."
+	}
 	return s
 }
 
@@ -85,9 +105,10 @@ func (h *Handler) crisisResources() string {
 
 // alertOperators logs an ERROR line and queues a message to every operator
 // chat in the same transaction as the turn: on entering Watch (seed 003 §3:
-// a person reviews, then clears it) and on the other events a person must
-// look at (§1.1 and §2.3: all memories deleted, dependency level 3, a
-// report). note, when not empty, is another line for the operator (the
+// a person reviews, then clears it), on a crisis in Watch worse than the
+// one it holds (an attempt under way above all), and on the other events
+// a person must look at (§1.1 and §2.3: all memories deleted, dependency
+// level 3, a report). note, when not empty, is another line for the operator (the
 // emergency contact the user agreed to share).
 func (h *Handler) alertOperators(u store.User, ev heart.RelationshipEvent, now time.Time, t *store.Turn, note string) {
 	var text string
@@ -98,6 +119,15 @@ func (h *Handler) alertOperators(u store.User, ev heart.RelationshipEvent, now t
 			reason += " (" + ev.Detail + ")"
 		}
 		h.log.Error("user entered Watch; a person must review", slog.String("user", u.ID), slog.String("reason", reason))
+		text = text0(h.cfg.Persona.Language, msgOperatorAlert, u.ID, u.Name, reason, u.ID)
+	case heart.WatchRaised:
+		// Already in Watch, and worse now: an attempt under way above all.
+		was := ev.From
+		if was == "" {
+			was = heart.WatchReasonLoneliness
+		}
+		reason := heart.WatchReasonCrisis + " (" + ev.To + "; was " + was + ")"
+		h.log.Error("user in Watch said something more severe; a person must review", slog.String("user", u.ID), slog.String("reason", reason))
 		text = text0(h.cfg.Persona.Language, msgOperatorAlert, u.ID, u.Name, reason, u.ID)
 	case heart.OperatorReview:
 		h.log.Error("a person should review this user", slog.String("user", u.ID), slog.String("reason", ev.Reason))

@@ -31,3 +31,43 @@ func TestSafetyLinesFollowTheCrisisKind(t *testing.T) {
 		}
 	}
 }
+
+// An attempt made or under way (heart.CrisisAttempt, round9.md finding 1)
+// is an emergency in the model's prompt too: emergency services and a
+// person nearby first, no question before them, no emoji, no secrecy; the
+// strategy asks nothing and allows no emoji.
+func TestSafetyLinesForAnAttemptAreAnEmergency(t *testing.T) {
+	got := strings.Join(safetyLines(&moment{crisis: true, kind: heart.CrisisAttempt}, heart.SmallTalk), "\n")
+	for _, w := range []string{"emergency services now", "911", "120", "119", "poison control", "nearby", "Ask no question", "no emoji", "secrecy"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("attempt: %q lacks %q", got, w)
+		}
+	}
+	if strings.Contains(got, "ask if they are safe") {
+		t.Errorf("attempt: %q asks before the emergency", got)
+	}
+	if s := crisisStrategy(heart.CrisisAttempt); s.EmojiAllowed || s.ProactiveQuestion {
+		t.Errorf("attempt strategy: %+v", s)
+	}
+	if plain := strings.Join(safetyLines(&moment{crisis: true, kind: heart.CrisisPlan}, heart.SmallTalk), "\n"); strings.Contains(plain, "poison control") {
+		t.Errorf("a plan is no emergency: %q", plain)
+	}
+}
+
+// A warning sign short of a crisis (heart.SafetyReading.Risk) tells the
+// model to hold back cheer and agreement and to answer with care; a crisis
+// the talk added up to tells it to answer the whole talk (round9.md
+// findings 2 and 3).
+func TestSafetyLinesForARiskAndATalk(t *testing.T) {
+	risk := strings.Join(safetyLines(&moment{risk: true}, heart.SmallTalk), "\n")
+	if !strings.Contains(risk, "Do not cheer, praise, joke or agree") {
+		t.Errorf("risk: %q", risk)
+	}
+	talk := strings.Join(safetyLines(&moment{crisis: true, talk: true, kind: heart.CrisisPlan}, heart.SmallTalk), "\n")
+	if !strings.Contains(talk, "recent messages say together") || !strings.Contains(talk, "out of reach") {
+		t.Errorf("a plan told over the talk: %q", talk)
+	}
+	if plain := strings.Join(safetyLines(&moment{}, heart.SmallTalk), "\n"); plain != "" {
+		t.Errorf("an ordinary turn: %q", plain)
+	}
+}

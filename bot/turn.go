@@ -191,8 +191,12 @@ type moment struct {
 	// ask: a concern in a talk at risk; the reply asks directly about
 	// suicide (heart.Relationship.ReadSafety). relief: the answer to that was no.
 	// concern: a concern in a light talk, met with care. why: the user
-	// asked why she asked; she says why and asks again.
+	// asked why she asked; she says why and asks again. risk: a warning
+	// sign short of all these, in the message or its talk: no cheer,
+	// praise or agreement. talk: the crisis, question or concern came from
+	// the message read with the earlier ones of its talk.
 	ask, relief, concern, why bool
+	risk, talk                bool
 	brain                     Brain
 	offline                   bool
 	perc                      heart.Perception
@@ -241,7 +245,7 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, fir
 	if m.text == "" {
 		m.text, m.wordless = modalityPlaceholder(in.Modality), true
 	}
-	h.detect(m)
+	h.detect(ctx, m)
 	if t, ok := h.pastLimit(ctx, m); ok {
 		return t, nil // seed 003's daily limit: a kind boundary, no model call
 	}
@@ -267,15 +271,43 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, fir
 
 // detect is DESIGN §3 step 2 (seed 000) and the crisis floor, which never
 // depends on the model, read in the talk's context: its concern tier in a
-// talk at risk, and the answer to a direct question asked before.
-func (h *Handler) detect(m *moment) {
+// talk at risk, warning signs that add up over the user's earlier messages
+// of the talk (read from the store only when the message could mean more
+// with them), and the answer to a direct question asked before.
+func (h *Handler) detect(ctx context.Context, m *moment) {
 	stage := time.Now()
 	m.det = h.lex.Detect(m.text)
+	read := heart.ReadCrisis(m.text)
+	hist, since := heartHistory(m.u.EmotionHistory), m.now.Sub(m.u.LastUserAt)
+	var earlier []heart.TalkLine
+	if !m.first && m.rel.NeedsTalk(read, hist, since, m.now) {
+		earlier = h.talkLines(ctx, m.u.ID, m.now)
+	}
 	var s heart.SafetyReading
-	s, m.rel = m.rel.ReadSafety(m.text, heartHistory(m.u.EmotionHistory), m.now.Sub(m.u.LastUserAt), m.now)
-	m.kind, m.ask, m.relief, m.concern, m.why = s.Kind, s.Ask, s.Relief, s.Concern, s.Why
+	s, m.rel = m.rel.ReadSafetyInTalk(read, earlier, hist, since, m.now)
+	m.kind, m.ask, m.relief, m.concern, m.why, m.risk, m.talk = s.Kind, s.Ask, s.Relief, s.Concern, s.Why, s.Risk, s.Talk
 	m.crisis = m.kind != heart.CrisisNone
 	h.obs.Stage("detect", time.Since(stage))
+}
+
+// talkLines are the user's messages before now that the crisis floor may
+// read a message with (heart.Relationship.ReadSafetyInTalk), oldest first,
+// with the category each turn was read as. A store error leaves the
+// message read alone, as before the talk was read: the floor's own words
+// still stand, and the turn goes on.
+func (h *Handler) talkLines(ctx context.Context, userID string, now time.Time) []heart.TalkLine {
+	eps, err := h.cfg.Store.UserEpisodes(ctx, userID, now.Add(-heart.CrisisTalkMessages*heart.RiskTalkGap), heart.CrisisTalkMessages)
+	if err != nil {
+		h.log.Warn("crisis floor read without the talk", "user", userID, "err", err)
+		return nil
+	}
+	lines := make([]heart.TalkLine, 0, len(eps))
+	for _, e := range eps {
+		if e.UserText != "" {
+			lines = append(lines, heart.TalkLine{Text: e.UserText, At: e.At, Crisis: heart.CrisisCategory(e.Crisis)})
+		}
+	}
+	return lines
 }
 
 // perceiveStage is DESIGN §3 step 3 (seed 001 L1); the model's crisis flag
@@ -317,7 +349,9 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 	m.chosen = heart.ChooseEmotion(m.det, heart.Emotion(m.u.LastEmotion))
 	m.strategy = heart.StrategyFor(m.chosen)
 	if m.crisis || m.ask {
-		m.strategy = crisisStrategy()
+		m.strategy = crisisStrategy(m.kind)
+	} else if m.risk {
+		m.strategy.EmojiAllowed = false // a warning sign is no place for a 🍵
 	}
 }
 

@@ -26,6 +26,12 @@ const (
 	CrisisIntent      CrisisCategory = "intent"      // C-SSRS 4: some intention to act
 	CrisisPlan        CrisisCategory = "plan"        // C-SSRS 5: details worked out
 	CrisisPreparation CrisisCategory = "preparation" // C-SSRS 6: preparatory behaviour
+	// CrisisAttempt is the C-SSRS "actual attempt": an attempt made or
+	// under way ("took the whole bottle", 炭已经点了, 薬全部飲んだ). The
+	// most severe category, and an emergency: the reply asks first for the
+	// emergency number and a person nearby (bot.safetyLines, the offline
+	// brain's crisis.kind.attempt).
+	CrisisAttempt CrisisCategory = "attempt"
 )
 
 // severity orders the categories; 0 is none or unknown.
@@ -49,6 +55,8 @@ func (c CrisisCategory) severity() int {
 		return 8
 	case CrisisPreparation:
 		return 9
+	case CrisisAttempt:
+		return 10
 	}
 	return 0
 }
@@ -60,6 +68,10 @@ func (c CrisisCategory) MoreSevere(d CrisisCategory) CrisisCategory {
 	}
 	return c
 }
+
+// Emergency reports whether c calls for emergency help now, before
+// anything else: an attempt made or under way.
+func (c CrisisCategory) Emergency() bool { return c == CrisisAttempt }
 
 // CrisisFloor is the crisis floor (DESIGN §3 step 5): the most severe
 // category of self-harm expression in text, in Chinese, English or
@@ -84,13 +96,19 @@ type CrisisReading struct {
 	// as hyperbole about a trifle ("kms this printer"); found is what the
 	// rest of the message says.
 	joke bool
-	l    *crisisLexicon
+	// ordinary: a rule of the lexicon's ordinary section made the whole
+	// message ordinary ("I used to self-harm; six years now and I'm doing
+	// well"): it adds nothing to its talk either (ReadTalk).
+	ordinary bool
+	l        *crisisLexicon
 }
 
 // ReadCrisis reads text with the crisis floor's lexicon (twice when a
 // downgrade's sets hold, see readAll).
-func ReadCrisis(text string) CrisisReading {
-	l := crisisLex()
+func ReadCrisis(text string) CrisisReading { return crisisLex().reading(text) }
+
+// reading reads text with l.
+func (l *crisisLexicon) reading(text string) CrisisReading {
 	r := l.readAll(text)
 	r.l = l
 	return r
@@ -159,10 +177,10 @@ func (l *crisisLexicon) readAll(text string) CrisisReading {
 			continue
 		}
 		if again := l.readWith(text, d); again.found.severity() < m.found.severity() {
-			return CrisisReading{found: again.found, sets: again.sets, joke: true}
+			return CrisisReading{found: again.found, sets: again.sets, joke: true, ordinary: again.ordinary}
 		}
 	}
-	return CrisisReading{found: m.found, sets: m.sets}
+	return CrisisReading{found: m.found, sets: m.sets, ordinary: m.ordinary}
 }
 
 // readWith reads text with the downgrade d's masks (none when nil): the
@@ -183,7 +201,7 @@ func (l *crisisLexicon) readWith(text string, d *crisisDowngrade) crisisMatch {
 			continue
 		}
 		if r.cat == CrisisNone {
-			m.found = CrisisNone
+			m.found, m.ordinary = CrisisNone, true
 			return m
 		}
 		m.found = m.found.MoreSevere(r.cat)
@@ -199,6 +217,8 @@ func CrisisText(text string) bool { return CrisisFloor(text) != CrisisNone }
 type crisisMatch struct {
 	found CrisisCategory
 	sets  setBits
+	// ordinary: a rule of the ordinary section held (CrisisReading.ordinary).
+	ordinary bool
 }
 
 // wants reports whether a match of a pattern of category cat or set set

@@ -51,6 +51,10 @@ type crisisLexicon struct {
 	// affirm and deny are the sets SafetyAnswer reads, bye the one Leaving
 	// reads, why the one AsksWhy reads, or -1.
 	affirm, deny, bye, why int
+	// talk holds the [talk] section's rules over a message and the earlier
+	// messages of its talk (ReadTalk), signs its warning signs of their own.
+	talk  []crisisTalkRule
+	signs []crisisSign
 }
 
 // crisisRule is one "all:" line: when every set of need and none of not
@@ -84,6 +88,7 @@ func (b *setBits) add(i int)     { b[i/64] |= 1 << (i % 64) }
 func (b setBits) has(i int) bool { return i >= 0 && b[i/64]&(1<<(i%64)) != 0 }
 func (b setBits) empty() bool    { return b == setBits{} }
 
+// all reports whether b holds every set of c.
 func (b setBits) all(c setBits) bool {
 	for i := range b {
 		if b[i]&c[i] != c[i] {
@@ -93,6 +98,7 @@ func (b setBits) all(c setBits) bool {
 	return true
 }
 
+// any reports whether b holds some set of c.
 func (b setBits) any(c setBits) bool {
 	for i := range b {
 		if b[i]&c[i] != 0 {
@@ -100,6 +106,14 @@ func (b setBits) any(c setBits) bool {
 		}
 	}
 	return false
+}
+
+// or returns the sets of b and of c.
+func (b setBits) or(c setBits) setBits {
+	for i := range b {
+		b[i] |= c[i]
+	}
+	return b
 }
 
 // crisisGuard is the [guard] section: what turns a match into its opposite
@@ -245,6 +259,7 @@ type crisisElem struct {
 	optional bool // "word?"
 	gap      bool // "*": up to CrisisGapWords words
 	num      bool // "<num>": a number
+	many     bool // "<many>": a number of at least CrisisManyPills
 	end      bool // "$": the end of the text, taking no word
 	except   bool // "!a|b": one word that is none of alts
 }

@@ -285,12 +285,16 @@ func (e *crisisElem) matches(w string) bool {
 		return false
 	}
 	if e.num {
+		n := 0 // the value, as far as "<many>" needs it
 		for _, r := range w {
 			if !unicode.IsDigit(r) {
 				return false
 			}
+			if r <= '9' {
+				n = min(n*10+int(r-'0'), CrisisManyPills)
+			}
 		}
-		return true
+		return !e.many || n >= CrisisManyPills
 	}
 	for _, a := range e.alts {
 		if w == a.word || a.fuzzy && crisisFuzzyEqual(w, a.word) {

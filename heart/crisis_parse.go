@@ -13,6 +13,13 @@ const (
 	crisisClassSection = "class"
 	crisisGuardSection = "guard"
 	crisisSetPrefix    = "set "
+	// crisisTalkSection holds the rules over a message and its talk
+	// (ReadTalk), and its "signs:" line.
+	crisisTalkSection = "talk"
+	crisisSignKind    = "sign"
+	// crisisMaxSigns is how many "sign:" lines the [talk] section may
+	// have: the bits of a message's signs.
+	crisisMaxSigns = 64
 	// crisisFrameSet names the set that makes quoted text a quotation.
 	crisisFrameSet = "quotation"
 	// The sets SafetyAnswer reads.
@@ -38,6 +45,7 @@ type crisisParser struct {
 	classes map[string][]string
 	setIdx  map[string]int
 	rules   [][2]string // section and text of each "all:" line
+	talk    [][2]string // kind and text of each [talk] line
 	// downgrades holds the text of each "downgrade:" line.
 	downgrades []string
 }
@@ -78,6 +86,11 @@ func parseCrisisLexicon(data string) (*crisisLexicon, error) {
 	for _, r := range p.rules {
 		if err := p.addRule(r[0], r[1]); err != nil {
 			return nil, fmt.Errorf("rule %q: %w", r[1], err)
+		}
+	}
+	for _, r := range p.talk {
+		if err := p.addTalk(r[0], r[1]); err != nil {
+			return nil, fmt.Errorf("talk %s: %q: %w", r[0], r[1], err)
 		}
 	}
 	for _, d := range p.downgrades {
@@ -124,7 +137,7 @@ func (p *crisisParser) open(section string) error {
 		return nil
 	}
 	switch section {
-	case crisisMaskSection, crisisSameSection, crisisClassSection, crisisGuardSection:
+	case crisisMaskSection, crisisSameSection, crisisClassSection, crisisGuardSection, crisisTalkSection:
 		return nil
 	}
 	if c := CrisisCategory(section); c != CrisisConcern && c.severity() < CrisisWishDead.severity() {
@@ -161,6 +174,10 @@ func (p *crisisParser) add(section, kind, pat string) error {
 		return p.addClass(kind, pat)
 	case section == crisisGuardSection:
 		return p.addGuard(kind, pat)
+	case section == crisisTalkSection:
+		// Talk lines name sets defined anywhere: they are read last.
+		p.talk = append(p.talk, [2]string{kind, pat})
+		return nil
 	case kind == "all":
 		if set >= 0 {
 			return fmt.Errorf("a rule inside a set")
@@ -313,6 +330,73 @@ func (p *crisisParser) addRule(section, pat string) error {
 	return nil
 }
 
+// addTalk reads a [talk] line: "sign: SET !SET" or "CATEGORY: NAME NAME
+// !SET", where a NAME is a set, a category (a message of the talk read at
+// least that severe, at most one a rule) or "dark" (the talk was already
+// at risk).
+func (p *crisisParser) addTalk(kind, pat string) error {
+	l := p.l
+	if kind == crisisSignKind {
+		sg := crisisSign{set: -1}
+		for _, name := range strings.Fields(pat) {
+			neg := strings.HasPrefix(name, "!")
+			i, ok := p.setIdx[strings.TrimPrefix(name, "!")]
+			switch {
+			case !ok:
+				return fmt.Errorf("unknown set %q", name)
+			case neg:
+				sg.not.add(i)
+			case sg.set >= 0:
+				return fmt.Errorf("one set a sign")
+			default:
+				sg.set = i
+			}
+		}
+		if sg.set < 0 {
+			return fmt.Errorf("a sign needs a set")
+		}
+		if len(l.signs) == crisisMaxSigns {
+			return fmt.Errorf("more than %d signs", crisisMaxSigns)
+		}
+		l.signs = append(l.signs, sg)
+		return nil
+	}
+	r := crisisTalkRule{cat: CrisisCategory(kind)}
+	if r.cat.severity() == 0 || r.cat == CrisisModel {
+		return fmt.Errorf("unknown category %q", kind)
+	}
+	for _, name := range strings.Fields(pat) {
+		neg := strings.HasPrefix(name, "!")
+		name = strings.TrimPrefix(name, "!")
+		if i, ok := p.setIdx[name]; ok {
+			if neg {
+				r.not.add(i)
+			} else {
+				r.need.add(i)
+			}
+			continue
+		}
+		switch c := CrisisCategory(name); {
+		case neg:
+			return fmt.Errorf("only a set can be ruled out: %q", name)
+		case name == crisisTalkDark:
+			r.dark = true
+		case c.severity() > 0 && c != CrisisModel:
+			if r.atLeast != CrisisNone {
+				return fmt.Errorf("two categories in one rule")
+			}
+			r.atLeast = c
+		default:
+			return fmt.Errorf("unknown set or category %q", name)
+		}
+	}
+	if r.need.empty() {
+		return fmt.Errorf("a talk rule needs at least one set")
+	}
+	l.talk = append(l.talk, r)
+	return nil
+}
+
 // addDowngrade reads "downgrade: SET SET !SET": a rule's sets, the first
 // of them the one whose patterns become the masks.
 func (p *crisisParser) addDowngrade(pat string) error {
@@ -363,6 +447,8 @@ func (p *crisisParser) parseEN(pat string) ([]crisisElem, error) {
 			e.gap = true
 		case tok == "<num>":
 			e.num = true
+		case tok == "<many>":
+			e.num, e.many = true, true
 		case tok == "$":
 			if len(elems) == 0 {
 				return nil, fmt.Errorf("%q starts with its end", pat)

@@ -170,12 +170,20 @@ type StateChanged struct{ From, To RelationshipState }
 // Detail is the crisis category, empty for loneliness.
 type EnterWatch struct{ Reason, Detail string }
 
+// WatchRaised says a user already in Watch said something more severe
+// than the crisis category Watch holds (From, empty when Watch was entered
+// for loneliness): WatchDetail is To now, and the caller tells the
+// operator again, an attempt under way (CrisisCategory.Emergency) above
+// all.
+type WatchRaised struct{ From, To string }
+
 // DependencyChanged says the §6.2 intervention level changed.
 type DependencyChanged struct{ From, To int }
 
 // OperatorReview says a person should look at this user: seed 003 §1.1's
 // circuit breaker ("删除所有记忆、自杀倾向、过度依赖 → 不只是扣分，要人工介入").
-// Crisis is covered by EnterWatch; this event carries the other two.
+// Crisis is covered by EnterWatch and WatchRaised; this event carries the
+// other two.
 type OperatorReview struct{ Reason string }
 
 // Review reasons (§1.1, and §2.3's report: 举报/投诉 "紧急处理").
@@ -190,6 +198,7 @@ func (StateChanged) relationshipEvent()      {}
 func (OperatorReview) relationshipEvent()    {}
 func (EnterWatch) relationshipEvent()        {}
 func (DependencyChanged) relationshipEvent() {}
+func (WatchRaised) relationshipEvent()       {}
 
 // NewRelationship is a stranger at score 0, met at now.
 func NewRelationship(now time.Time) Relationship {
@@ -267,6 +276,12 @@ func (r Relationship) Apply(now time.Time, loc *time.Location, signals []Relatio
 				r = r.enterWatch(now, WatchReasonCrisis)
 				r.WatchDetail = s.Detail
 				events = append(events, EnterWatch{Reason: WatchReasonCrisis, Detail: s.Detail})
+			} else if from := r.WatchDetail; CrisisCategory(s.Detail).severity() > CrisisCategory(from).severity() {
+				// Worse than what Watch was entered for (a plan after a
+				// wish, an attempt under way, a crisis after loneliness):
+				// the reviewer sees the worst, and hears of it now.
+				r.WatchReason, r.WatchDetail = WatchReasonCrisis, s.Detail
+				events = append(events, WatchRaised{From: from, To: s.Detail})
 			}
 		}
 		if e := s.Effective(); !math.IsNaN(e) && !math.IsInf(e, 0) {

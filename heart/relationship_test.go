@@ -2,6 +2,7 @@ package heart
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -375,6 +376,43 @@ func TestSeed003_WatchOnCrisis(t *testing.T) {
 	}
 	if !c.LonelinessSince(relAt(61, 0)).Equal(relAt(60, 0)) || !c.LonelinessSince(relAt(100, 0)).Equal(relAt(70, 0)) {
 		t.Fatalf("%s §3.1: after a review the loneliness index starts again from it", seed003)
+	}
+}
+
+// TestSeed003_WatchRaisedByWorse: in Watch, a crisis more severe than the
+// one Watch holds raises its detail and tells the caller (the operator
+// hears of a plan after a wish, and of an attempt under way above all);
+// a lesser one changes nothing. A crisis in a Watch entered for
+// loneliness makes it a crisis Watch. Round 9 (round9.md, c3): Watch
+// stayed at wish_dead after pills were hoarded.
+func TestSeed003_WatchRaisedByWorse(t *testing.T) {
+	crisis := func(c CrisisCategory) []RelationshipSignal {
+		return TextSignals("…", Perception{}, Detection{}, c)
+	}
+	r := NewRelationship(relAt(0, 0))
+	r, _ = r.Apply(relAt(0, 1), nil, crisis(CrisisWishDead), true)
+	steps := []struct {
+		c    CrisisCategory
+		want []RelationshipEvent
+		held CrisisCategory
+	}{
+		{CrisisPreparation, []RelationshipEvent{WatchRaised{From: "wish_dead", To: "preparation"}}, CrisisPreparation},
+		{CrisisIdeation, nil, CrisisPreparation},
+		{CrisisPreparation, nil, CrisisPreparation},
+		{CrisisAttempt, []RelationshipEvent{WatchRaised{From: "preparation", To: "attempt"}}, CrisisAttempt},
+		{CrisisModel, nil, CrisisAttempt},
+	}
+	for i, s := range steps {
+		var ev []RelationshipEvent
+		r, ev = r.Apply(relAt(0, float64(2+i)), nil, crisis(s.c), true)
+		if fmt.Sprint(ev) != fmt.Sprint(s.want) || r.WatchDetail != string(s.held) || !r.WatchSince.Equal(relAt(0, 1)) {
+			t.Errorf("%s after the steps before: events %v, detail %q, since %v; want %v, %q", s.c, ev, r.WatchDetail, r.WatchSince, s.want, s.held)
+		}
+	}
+	l, _ := NewRelationship(relAt(0, 0)).SetLoneliness(relAt(0, 0), 90)
+	l, ev := l.Apply(relAt(0, 1), nil, crisis(CrisisPlan), true)
+	if l.WatchReason != WatchReasonCrisis || l.WatchDetail != "plan" || fmt.Sprint(ev) != fmt.Sprint([]RelationshipEvent{WatchRaised{To: "plan"}}) {
+		t.Errorf("a plan in a Watch for loneliness: %q %q %v", l.WatchReason, l.WatchDetail, ev)
 	}
 }
 

@@ -27,6 +27,12 @@ const (
 	// "suicidal" and "suicide", two edits apart, stay different words.
 	CrisisFuzzyLongLen   = 9
 	CrisisFuzzyEditsLong = 2
+	// CrisisManyPills is the least number a "<many>" in a crisis pattern
+	// stands for: tablets taken at once that no label asks for (hearth's
+	// choice from the NHS's paracetamol dose, one or two 500 mg tablets at
+	// a time and at most eight a day), so "i took 40 tylenol" is an
+	// overdose and "took 2 tylenol for my headache" a dose.
+	CrisisManyPills = 10
 )
 
 // Numbers of the crisis floor's generalising structures.
@@ -58,4 +64,15 @@ const (
 	// SafetyAnswerWindow is how long the companion's direct question about
 	// suicide waits for its answer (hearth's choice: the same talk).
 	SafetyAnswerWindow = 2 * time.Hour
+	// CrisisTalkMessages is how many of the user's earlier messages a
+	// message is read with (Relationship.ReadSafetyInTalk), those within
+	// RiskTalkGap of each other (hearth's choice: an evening's worth; the
+	// round-9 widower spread his warning signs over six messages, the
+	// indebted man his plan over five).
+	CrisisTalkMessages = 8
+	// CrisisTalkSigns is how many different warning signs said in one talk
+	// put it at risk (hearth's choice, as RiskDarkFeelings: two, a
+	// cluster, as the 988 Lifeline's warning signs come; one alone is a
+	// bad day).
+	CrisisTalkSigns = 2
 )

@@ -52,6 +52,21 @@ type SafetyReading struct {
 	// Concern: words of the concern tier in a talk not (yet) at risk:
 	// met with care, never brushed off, and remembered for the talk.
 	Concern bool
+	// Talk: Kind, Ask or Concern came from the message read with the
+	// earlier messages of its talk (ReadSafetyInTalk), not from its words
+	// alone: the reply answers what they add up to.
+	Talk bool
+	// Risk: none of the above, but the message or its talk carries a
+	// warning sign (the talk at risk, a sign of the lexicon's [talk]
+	// section in the message): never met with cheer, praise or agreement
+	// ("樹海でも行こうかな笑" is no "素敵だね！"), always with care.
+	Risk bool
+}
+
+// Guarded reports whether the reply must hold back cheer, praise and
+// agreement: a crisis, the direct question, a concern or a warning sign.
+func (s SafetyReading) Guarded() bool {
+	return s.Kind != CrisisNone || s.Ask || s.Concern || s.Risk
 }
 
 // ReadSafety is the crisis floor in its talk, for a message after history
@@ -67,15 +82,56 @@ type SafetyReading struct {
 // question marked as asked (Ask), answered, or still open after a message
 // that answers nothing.
 func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast time.Duration, now time.Time) (SafetyReading, Relationship) {
-	atRisk := r.talkAtRisk(history, sinceLast, now)
+	return r.ReadSafetyInTalk(ReadCrisis(text), nil, history, sinceLast, now)
+}
+
+// ReadSafetyInTalk is ReadSafety for a message already read (ReadCrisis)
+// and the user's earlier messages, oldest first, of which those of the
+// same talk count (at most CrisisTalkMessages, each within RiskTalkGap of
+// the next): warning signs that add up over them make the message what
+// they add up to (TalkReading.Kind: a decision after debt and an insurance
+// payout is intent, a place and a time after it a plan), and CrisisTalkSigns
+// of them put the talk at risk, so the concern tier is asked about. The
+// caller need pass earlier only when NeedsTalk.
+func (r Relationship) ReadSafetyInTalk(read CrisisReading, earlier []TalkLine, history []EmotionRecord, sinceLast time.Duration, now time.Time) (SafetyReading, Relationship) {
+	s, r := r.readSafety(read, earlier, history, sinceLast, now)
+	if !s.Guarded() && read.Sign() {
+		s.Risk = true
+	}
+	return s, r
+}
+
+// NeedsTalk reports whether ReadSafetyInTalk reads this message with the
+// earlier ones of its talk (CrisisReading.needsTalk): the caller fetches
+// them only then.
+func (r Relationship) NeedsTalk(read CrisisReading, history []EmotionRecord, sinceLast time.Duration, now time.Time) bool {
+	return read.needsTalk(r.Watch, r.talkAtRisk(history, sinceLast, now))
+}
+
+// readSafety is ReadSafetyInTalk before Risk is settled for what none of
+// the other answers says.
+func (r Relationship) readSafety(read CrisisReading, earlier []TalkLine, history []EmotionRecord, sinceLast time.Duration, now time.Time) (SafetyReading, Relationship) {
+	dark := r.talkAtRisk(history, sinceLast, now)
+	var talk TalkReading
+	if read.needsTalk(r.Watch, dark) {
+		talk = read.ReadTalk(earlier, now, dark)
+	}
+	// The talk is at risk as it was, or by the warning signs said in it.
+	atRisk := dark || talk.Signs >= CrisisTalkSigns
 	awaits, asked := r.awaitsSafetyAnswer(now), r.SafetyAsked
 	r.SafetyAsked = time.Time{}
-	read := ReadCrisis(text)
 	kind := read.Floor()
-	// A trifle's hyperbole ("kms this printer") counts only in a talk
-	// already at risk: in a light talk it is a joke, neither met with the
-	// concern's care nor remembered.
-	concern := read.AtRisk() == CrisisConcern && (atRisk || !read.Hyperbole())
+	lifted := talk.Kind != CrisisConcern && talk.Kind.severity() > kind.severity()
+	if lifted {
+		kind = talk.Kind
+	}
+	// The concern tier's words, or a concern the talk adds up to. A
+	// trifle's hyperbole ("kms this printer") counts only in a talk already
+	// at risk: in a light talk it is a joke, neither met with the concern's
+	// care nor remembered.
+	words := read.AtRisk() == CrisisConcern && (atRisk || !read.Hyperbole())
+	concern := kind == CrisisNone && (words || talk.Kind == CrisisConcern)
+	byTalk := lifted || concern && (!words || atRisk && !dark)
 	if concern {
 		r.ConcernAt = now
 		if atRisk {
@@ -100,10 +156,10 @@ func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast
 	}
 	if kind == CrisisConcern {
 		r.SafetyAsked = now
-		return SafetyReading{Ask: true}, r
+		return SafetyReading{Ask: true, Talk: byTalk}, r
 	}
 	if awaits && kind == CrisisNone {
 		r.SafetyAsked = asked // no answer yet: a goodbye after it still counts
 	}
-	return SafetyReading{Kind: kind, Concern: concern}, r
+	return SafetyReading{Kind: kind, Concern: concern, Talk: byTalk, Risk: kind == CrisisNone && !concern && atRisk}, r
 }

@@ -129,8 +129,14 @@ func (o *Offline) reply(t *turnView) string {
 	case h.Crisis:
 		// Gentle, no emoji, no questions about plans: one calm paragraph,
 		// and what the crisis floor's category asks for (phrases.yaml
-		// crisis.kind.*), kept whole.
-		return fitLength(joinSentences([]string{t.say("crisis", 1), t.say("crisis.kind."+h.CrisisKind, 2)}, lang),
+		// crisis.kind.*), kept whole. An attempt made or under way opens
+		// with emergency help instead (crisis.emergency): the number to
+		// call and a person nearby come before anything else.
+		open := "crisis"
+		if heart.CrisisCategory(h.CrisisKind).Emergency() {
+			open = "crisis.emergency"
+		}
+		return fitLength(joinSentences([]string{t.say(open, 1), t.say("crisis.kind."+h.CrisisKind, 2)}, lang),
 			max(maxLen(h), crisisMinLength), lang)
 	case h.AskSafety && h.SafetyWhy:
 		return fitLength(t.say("safety.why", 1), maxLen(h), lang)
@@ -141,6 +147,12 @@ func (o *Offline) reply(t *turnView) string {
 		return fitLength(t.say("safety.relief", 1), maxLen(h), lang)
 	case h.Concern:
 		return fitLength(t.say("safety.concern", 1), maxLen(h), lang)
+	case h.Risk:
+		// A warning sign short of a crisis, in the message or its talk
+		// (heart.SafetyReading.Risk): whatever situation its words would
+		// find ("笑" is a small joy, "行こうかな" a plan to agree with), the
+		// reply is care, never cheer, praise or agreement.
+		return fitLength(t.say("safety.risk", 1), maxLen(h), lang)
 	case h.Decline:
 		parts = []part{{t.say("decline", 1), prioAck}}
 	case h.Gift != "":
