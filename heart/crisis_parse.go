@@ -311,17 +311,9 @@ func (p *crisisParser) addRule(section, pat string) error {
 	if section == crisisMaskSection {
 		r.cat = CrisisNone
 	}
-	for _, name := range strings.Fields(pat) {
-		neg := strings.HasPrefix(name, "!")
-		i, ok := p.setIdx[strings.TrimPrefix(name, "!")]
-		if !ok {
-			return fmt.Errorf("unknown set %q", name)
-		}
-		if neg {
-			r.not.add(i)
-		} else {
-			r.need.add(i)
-		}
+	var err error
+	if r.need, r.not, _, err = p.setsOf(pat); err != nil {
+		return err
 	}
 	if r.need.empty() {
 		return fmt.Errorf("a rule needs at least one set: %q", pat)
@@ -337,24 +329,14 @@ func (p *crisisParser) addRule(section, pat string) error {
 func (p *crisisParser) addTalk(kind, pat string) error {
 	l := p.l
 	if kind == crisisSignKind {
-		sg := crisisSign{set: -1}
-		for _, name := range strings.Fields(pat) {
-			neg := strings.HasPrefix(name, "!")
-			i, ok := p.setIdx[strings.TrimPrefix(name, "!")]
-			switch {
-			case !ok:
-				return fmt.Errorf("unknown set %q", name)
-			case neg:
-				sg.not.add(i)
-			case sg.set >= 0:
-				return fmt.Errorf("one set a sign")
-			default:
-				sg.set = i
-			}
+		_, not, need, err := p.setsOf(pat)
+		switch {
+		case err != nil:
+			return err
+		case len(need) != 1:
+			return fmt.Errorf("a sign needs one set, not %d", len(need))
 		}
-		if sg.set < 0 {
-			return fmt.Errorf("a sign needs a set")
-		}
+		sg := crisisSign{set: need[0], not: not}
 		if len(l.signs) == crisisMaxSigns {
 			return fmt.Errorf("more than %d signs", crisisMaxSigns)
 		}
@@ -397,29 +379,36 @@ func (p *crisisParser) addTalk(kind, pat string) error {
 	return nil
 }
 
-// addDowngrade reads "downgrade: SET SET !SET": a rule's sets, the first
-// of them the one whose patterns become the masks.
-func (p *crisisParser) addDowngrade(pat string) error {
-	var d crisisDowngrade
-	first := -1
+// setsOf reads "SET SET !SET": the sets a line needs, the sets it rules
+// out, and the needed ones in the order written.
+func (p *crisisParser) setsOf(pat string) (need, not setBits, order []int, err error) {
 	for _, name := range strings.Fields(pat) {
 		neg := strings.HasPrefix(name, "!")
 		i, ok := p.setIdx[strings.TrimPrefix(name, "!")]
 		switch {
 		case !ok:
-			return fmt.Errorf("unknown set %q", name)
+			return need, not, nil, fmt.Errorf("unknown set %q", name)
 		case neg:
-			d.not.add(i)
+			not.add(i)
 		default:
-			d.need.add(i)
-			if first < 0 {
-				first = i
-			}
+			need.add(i)
+			order = append(order, i)
 		}
 	}
-	if first < 0 {
+	return need, not, order, nil
+}
+
+// addDowngrade reads "downgrade: SET SET !SET": a rule's sets, the first
+// of them the one whose patterns become the masks.
+func (p *crisisParser) addDowngrade(pat string) error {
+	need, not, order, err := p.setsOf(pat)
+	if err != nil {
+		return err
+	}
+	if len(order) == 0 {
 		return fmt.Errorf("a downgrade needs at least one set: %q", pat)
 	}
+	d, first := crisisDowngrade{need: need, not: not}, order[0]
 	for _, e := range p.l.en.pats {
 		if e.set == first {
 			d.en.add(crisisPattern{set: -1, elems: e.elems})
