@@ -537,6 +537,34 @@ type part struct {
 	prio int
 }
 
+// helloWithNews greets a hello that says more, before the answer. Hard
+// news needs no hello, and a hello to someone who says their name now
+// leaves the name to the answer ("Hi! Nice to meet you, Ann.", not "Hi
+// Ann! Nice to meet you, Ann.").
+func (t *turnView) helloWithNews() string {
+	var unnamed map[string]string
+	if t.introduces() {
+		unnamed = map[string]string{"user": ""}
+	}
+	return t.sayWith("greet", 1, unnamed)
+}
+
+// fittingLead is the lead situation (lead) unless the feeling rules it
+// out: "I got home and cried all night" wants no "welcome home", and
+// "maybe I should just drop out" after "I feel so lost" no "good idea".
+func (t *turnView) fittingLead() *situation {
+	lead := t.lead()
+	switch {
+	case lead == nil:
+		return nil
+	case lead.Greets && negative(feltLabel(t.felt())):
+		return nil
+	case lead.Agrees && (negative(feltLabel(t.felt())) || t.in(stateLow) && t.k.resigned.Has(t.h.Text)):
+		return nil
+	}
+	return lead
+}
+
 // compose builds the reply's parts: a greeting when the user greeted and
 // said more; an acknowledgement of the feeling or situation; a reflection
 // of what was said (names, pets, spans of time, themes, facts); a gentle
@@ -553,13 +581,7 @@ func (t *turnView) compose() []part {
 		}
 		parts = append(parts, part{text, prio})
 	}
-	lead := t.lead()
-	if lead != nil && lead.Greets && negative(feltLabel(t.felt())) {
-		lead = nil // "I got home and cried all night" wants no "welcome home"
-	}
-	if lead != nil && lead.Agrees && (negative(feltLabel(t.felt())) || t.in(stateLow) && t.k.resigned.Has(t.h.Text)) {
-		lead = nil // "maybe I should just drop out" after "I feel so lost" wants no "good idea"
-	}
+	lead := t.fittingLead()
 	leaving := t.leaving()
 	content := lead != nil && lead.Kind == kindContent
 	feeling := emotionKey(t.felt())
@@ -586,15 +608,7 @@ func (t *turnView) compose() []part {
 		}
 	}
 	if t.has("greeting") && !hard && !welcome && news {
-		// A hello with news: greet, then answer. Hard news needs no hello,
-		// and a hello to someone who says their name now leaves the name
-		// to the answer ("Hi! Nice to meet you, Ann.", not "Hi Ann! Nice
-		// to meet you, Ann.").
-		var unnamed map[string]string
-		if t.introduces() {
-			unnamed = map[string]string{"user": ""}
-		}
-		add(t.sayWith("greet", 1, unnamed), prioFrame)
+		add(t.helloWithNews(), prioFrame)
 	}
 	// "a dog chased me today" from someone afraid of dogs: she remembers,
 	// and asks how they are; with nothing else read in the message, that
