@@ -87,6 +87,7 @@ func TestReadOnlyInstanceFailsAtStartAndStaysIntact(t *testing.T) {
 // the daemon. Every message either gets its turn or a clear error; the file
 // stays intact.
 func TestDiskFullIsAClearErrorWithoutCorruption(t *testing.T) {
+	t.Parallel() // its own tmpfs and daemon; the slowest test here
 	if os.Getuid() != 0 {
 		t.Skip("needs root to mount a small tmpfs")
 	}

@@ -97,8 +97,10 @@ var recallProbes = map[string][]recallCheck{
 // among small talk, ask after it weeks and months later and meet it
 // again in passing; each reply checked says what was told.
 func TestSimulateRemembersWhatMattered(t *testing.T) {
+	t.Parallel()
 	for file, checks := range recallProbes {
 		t.Run(file, func(t *testing.T) {
+			t.Parallel() // each script runs a simulate process of its own
 			script := filepath.Join("testdata", "recall", file)
 			raw, err := os.ReadFile(script)
 			if err != nil {
