@@ -17,8 +17,9 @@ import (
 )
 
 // offlineEnv is a Handler whose only brain is the offline one, perceiving
-// heuristically, in lang, on a simulated clock: hearth with no model.
-func offlineEnv(t *testing.T, lang string, clock *bottest.Clock) *env {
+// heuristically, in lang, on a simulated clock: hearth with no model. The
+// edits, if any, change its config further.
+func offlineEnv(t *testing.T, lang string, clock *bottest.Clock, edits ...func(*bot.Config)) *env {
 	t.Helper()
 	return newEnv(t, func(c *bot.Config) {
 		off := brain.NewOffline()
@@ -27,6 +28,9 @@ func offlineEnv(t *testing.T, lang string, clock *bottest.Clock) *env {
 		c.Persona.Name = map[string]string{"en": "Luna", "zh": "露娜", "ja": "ルナ"}[lang]
 		c.Persona.Perception = "heuristic"
 		c.Now = clock.Now
+		for _, edit := range edits {
+			edit(c)
+		}
 	})
 }
 

@@ -18,13 +18,7 @@ import (
 // heuristically on a simulated clock, with an operator chat.
 func talkEnv(t *testing.T, lang string, clock *bottest.Clock) *env {
 	t.Helper()
-	return newEnv(t, func(c *bot.Config) {
-		off := brain.NewOffline()
-		c.Brain, c.Offline = off, off
-		c.Persona.Language = lang
-		c.Persona.Name = map[string]string{"en": "Luna", "zh": "露娜", "ja": "ルナ"}[lang]
-		c.Persona.Perception = "heuristic"
-		c.Now = clock.Now
+	return offlineEnv(t, lang, clock, func(c *bot.Config) {
 		c.Operators = []bot.ChatRef{{Platform: bot.PlatformTelegram, ChatID: "ops", Kind: bot.ChatPrivate}}
 	})
 }
