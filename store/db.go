@@ -137,20 +137,8 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 
 func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger) (_ *DB, err error) {
 	db := &DB{path: path}
-	if shared {
-		if _, err := os.Stat(path); err != nil {
-			return nil, fmt.Errorf("open %s: %w", path, err)
-		}
-		if db.lock, err = sharedLock(path); err != nil {
-			return nil, err
-		}
-	} else if db.lock, err = acquireLock(path); err != nil {
+	if db.lock, err = writerLock(path, shared, log); err != nil {
 		return nil, err
-	} else if db.lock.stale != "" {
-		// The kernel dropped the lock when that process ended (a crash,
-		// a kill -9): nobody holds the file, and the operator learns that
-		// the last run did not stop cleanly.
-		log.Warn("taking over a stale instance lock: its holder ended without letting go", "lock", db.lock.path, "previous", db.lock.stale)
 	}
 	defer func() {
 		if err != nil {
@@ -218,6 +206,29 @@ func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger)
 	db.schema = SchemaVersion
 	db.startCheckpoints(path)
 	return db, nil
+}
+
+// writerLock takes the instance lock of a writing open: always for the
+// daemon, and for a Shared open as sharedLock says (which needs the file
+// to exist already).
+func writerLock(path string, shared bool, log *slog.Logger) (*instanceLock, error) {
+	if shared {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+		return sharedLock(path)
+	}
+	l, err := acquireLock(path)
+	if err != nil {
+		return nil, err
+	}
+	if l.stale != "" {
+		// The kernel dropped the lock when that process ended (a crash,
+		// a kill -9): nobody holds the file, and the operator learns that
+		// the last run did not stop cleanly.
+		log.Warn("taking over a stale instance lock: its holder ended without letting go", "lock", l.path, "previous", l.stale)
+	}
+	return l, nil
 }
 
 // sharedLock is the instance lock of a Shared open when it can have it:
