@@ -141,14 +141,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case r.URL.Path == "/v1/audio/transcriptions":
 		err = readTranscription(r, &c)
 	case r.URL.Path == "/v1/audio/speech":
-		var body struct{ Model, Input, Voice, ResponseFormat string }
-		err = json.NewDecoder(r.Body).Decode(&struct {
-			Model          *string `json:"model"`
-			Input          *string `json:"input"`
-			Voice          *string `json:"voice"`
-			ResponseFormat *string `json:"response_format"`
-		}{&body.Model, &body.Input, &body.Voice, &body.ResponseFormat})
-		c.Model, c.Input, c.Voice, c.Format = body.Model, body.Input, body.Voice, body.ResponseFormat
+		err = readSpeech(r, &c)
 	default:
 		c.Status = http.StatusNotFound
 		s.record(c)
@@ -199,6 +192,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "audio/mpeg")
 	_, _ = w.Write(append([]byte("ID3\x04\x00\x00\x00\x00\x00\x00"), make([]byte, int(length.Seconds()*16000))...))
+}
+
+// readSpeech reads a speech request's JSON body into c.
+func readSpeech(r *http.Request, c *Call) error {
+	return json.NewDecoder(r.Body).Decode(&struct {
+		Model          *string `json:"model"`
+		Input          *string `json:"input"`
+		Voice          *string `json:"voice"`
+		ResponseFormat *string `json:"response_format"`
+	}{&c.Model, &c.Input, &c.Voice, &c.Format})
 }
 
 func (s *Server) record(c Call) {
