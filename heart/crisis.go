@@ -101,6 +101,9 @@ type CrisisReading struct {
 	// well"): it adds nothing to its talk either (ReadTalk).
 	ordinary bool
 	l        *crisisLexicon
+	// text is the message read, for what it says to the companion in a
+	// crisis talk (Cue), read only when a talk needs it.
+	text string
 }
 
 // ReadCrisis reads text with the crisis floor's lexicon (twice when a
@@ -110,7 +113,7 @@ func ReadCrisis(text string) CrisisReading { return crisisLex().reading(text) }
 // reading reads text with l.
 func (l *crisisLexicon) reading(text string) CrisisReading {
 	r := l.readAll(text)
-	r.l = l
+	r.l, r.text = l, text
 	return r
 }
 

@@ -146,6 +146,18 @@ type Relationship struct {
 	// concern tier, for talkAtRisk: a second one in the same talk is asked
 	// about.
 	ConcernAt time.Time `json:"concern_at,omitzero"`
+	// EmergencyAt is when the user last wrote in a talk where an attempt
+	// under way was read (CrisisAttempt) and nobody has yet said help is
+	// there: while the talk lasts (RiskTalkGap between messages), every
+	// reply stays an emergency reply (SafetyReading.Emergency). Zero once
+	// they say help is there or they are safe (CueSafe).
+	EmergencyAt time.Time `json:"emergency_at,omitzero"`
+	// RetractedAt is when the user took back, as a joke, the one crisis
+	// line of a light talk ("老板再让我改方案我就从楼上跳下去哈哈哈", then
+	// "开玩笑的"): Watch stays for the operator, but the talk is no longer
+	// read as at risk and the lines before it add nothing to later ones.
+	// Zero again at the next warning sign.
+	RetractedAt time.Time `json:"retracted_at,omitzero"`
 
 	// §5 and §6 wellbeing, refreshed by the daily checks.
 	Loneliness      float64 `json:"loneliness"`

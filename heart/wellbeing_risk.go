@@ -12,7 +12,7 @@ import "time"
 // "everyone's tired of me": the 988 Lifeline's warning signs come in
 // clusters, not single lines.
 func (r Relationship) talkAtRisk(history []EmotionRecord, sinceLast time.Duration, now time.Time) bool {
-	if r.Watch || (!r.ConcernAt.IsZero() && now.Sub(r.ConcernAt) <= RiskTalkGap) {
+	if r.watchAtRisk() || (!r.ConcernAt.IsZero() && now.Sub(r.ConcernAt) <= RiskTalkGap) {
 		return true
 	}
 	if sinceLast > RiskTalkGap {
@@ -61,12 +61,27 @@ type SafetyReading struct {
 	// section in the message): never met with cheer, praise or agreement
 	// ("樹海でも行こうかな笑" is no "素敵だね！"), always with care.
 	Risk bool
+
+	// The crisis talk's state (crisis_talk_state.go).
+	// Emergency: an attempt under way was read earlier in this talk and
+	// nobody has said help is there: the reply is an emergency reply
+	// (short: call the emergency number now, a person nearby, the door
+	// unlocked), whatever the message says, and asks nothing about
+	// feelings. Safe: the message ends such a talk ("ambulance is here",
+	// "i called", 救护车来了): relief, and she stays. Retracted: the
+	// message took back, as a joke, the one crisis line of a light talk:
+	// relief, one gentle door left open, and no crisis block after it.
+	Emergency, Safe, Retracted bool
+	// Cue is what the message says to the companion in a talk in Watch,
+	// an emergency or a guarded reading (ReadTalkCue): a refusal of
+	// hotlines, a goodbye, a change of subject…, so the reply answers it.
+	Cue TalkCue
 }
 
 // Guarded reports whether the reply must hold back cheer, praise and
 // agreement: a crisis, the direct question, a concern or a warning sign.
 func (s SafetyReading) Guarded() bool {
-	return s.Kind != CrisisNone || s.Ask || s.Concern || s.Risk
+	return s.Kind != CrisisNone || s.Ask || s.Concern || s.Risk || s.Emergency || s.Safe
 }
 
 // ReadSafety is the crisis floor in its talk, for a message after history
@@ -94,18 +109,18 @@ func (r Relationship) ReadSafety(text string, history []EmotionRecord, sinceLast
 // of them put the talk at risk, so the concern tier is asked about. The
 // caller need pass earlier only when NeedsTalk.
 func (r Relationship) ReadSafetyInTalk(read CrisisReading, earlier []TalkLine, history []EmotionRecord, sinceLast time.Duration, now time.Time) (SafetyReading, Relationship) {
-	s, r := r.readSafety(read, earlier, history, sinceLast, now)
+	s, next := r.readSafety(read, r.sinceRetraction(earlier), history, sinceLast, now)
 	if !s.Guarded() && read.Sign() {
 		s.Risk = true
 	}
-	return s, r
+	return r.crisisTalk(read, earlier, s, next, now)
 }
 
 // NeedsTalk reports whether ReadSafetyInTalk reads this message with the
 // earlier ones of its talk (CrisisReading.needsTalk): the caller fetches
 // them only then.
 func (r Relationship) NeedsTalk(read CrisisReading, history []EmotionRecord, sinceLast time.Duration, now time.Time) bool {
-	return read.needsTalk(r.Watch, r.talkAtRisk(history, sinceLast, now))
+	return read.needsTalk(r.watchAtRisk(), r.talkAtRisk(history, sinceLast, now)) || r.needsTalkState(read)
 }
 
 // readSafety is ReadSafetyInTalk before Risk is settled for what none of
@@ -113,7 +128,7 @@ func (r Relationship) NeedsTalk(read CrisisReading, history []EmotionRecord, sin
 func (r Relationship) readSafety(read CrisisReading, earlier []TalkLine, history []EmotionRecord, sinceLast time.Duration, now time.Time) (SafetyReading, Relationship) {
 	dark := r.talkAtRisk(history, sinceLast, now)
 	var talk TalkReading
-	if read.needsTalk(r.Watch, dark) {
+	if read.needsTalk(r.watchAtRisk(), dark) {
 		talk = read.ReadTalk(earlier, now, dark)
 	}
 	// The talk is at risk as it was, or by the warning signs said in it.

@@ -149,6 +149,7 @@ func TestReadSafety(t *testing.T) {
 		{"a crisis is a crisis whatever came before", "i want to die", Relationship{}, nil, SafetyReading{Kind: CrisisWishDead}},
 	} {
 		got, r := c.r.ReadSafety(c.text, c.hist, time.Minute, now)
+		got.Cue = "" // what the message says to her is TestTalkCues's
 		if got != c.want {
 			t.Errorf("%s: ReadSafety(%q) = %+v, want %+v", c.name, c.text, got, c.want)
 		}
