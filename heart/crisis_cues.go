@@ -45,6 +45,10 @@ const (
 	// CueDecided: a decision or a time ("もう決めた", "tonight"): asked
 	// about as a farewell is.
 	CueDecided TalkCue = "decided"
+	// CueParting is no set of the file: a goodbye or a decision in a talk
+	// dark only by its feelings (no Watch, concern or sign), met with a
+	// warm good night that leaves the door open and asks nothing.
+	CueParting TalkCue = "parting"
 )
 
 // crisisCueLaughSet names the set that marks a line as said laughing; it

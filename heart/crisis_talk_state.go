@@ -72,7 +72,7 @@ func (c CrisisReading) Cue() TalkCue {
 // begun; a retraction taken; a goodbye or a decision asked about. It fills
 // s.Cue where the reply answers the message (a talk in Watch or an
 // emergency, or a guarded reading).
-func (r Relationship) crisisTalk(read CrisisReading, earlier []TalkLine, s SafetyReading, next Relationship, now time.Time) (SafetyReading, Relationship) {
+func (r Relationship) crisisTalk(read CrisisReading, earlier []TalkLine, history []EmotionRecord, s SafetyReading, next Relationship, now time.Time) (SafetyReading, Relationship) {
 	emergency := r.inEmergency(now)
 	if !emergency {
 		next.EmergencyAt = time.Time{}
@@ -83,7 +83,7 @@ func (r Relationship) crisisTalk(read CrisisReading, earlier []TalkLine, s Safet
 	s.Cue = read.Cue()
 	switch {
 	case s.Kind.Emergency() && !emergency:
-		next.EmergencyAt, next.RetractedAt = now, time.Time{}
+		next.EmergencyAt, next.RetractedAt, next.RetractedTurn = now, time.Time{}, 0
 	case emergency && s.Cue == CueSafe:
 		// Help is there: relief, and she stays; no question yet.
 		next.EmergencyAt, next.SafetyAsked = time.Time{}, time.Time{}
@@ -93,13 +93,20 @@ func (r Relationship) crisisTalk(read CrisisReading, earlier []TalkLine, s Safet
 		// the number to call and a person nearby, and no question about
 		// feelings. A category read now still counts for Watch (s.Kind:
 		// "don't tell anyone" after the pills is the attempt again).
-		next.EmergencyAt, next.SafetyAsked, next.RetractedAt = now, time.Time{}, time.Time{}
+		next.EmergencyAt, next.SafetyAsked, next.RetractedAt, next.RetractedTurn = now, time.Time{}, time.Time{}, 0
 		s.Emergency, s.Ask, s.Why, s.Relief, s.Concern, s.Risk = true, false, false, false, false, false
 	case s.Cue == CueRetract && r.watchAtRisk() && s.Kind == CrisisNone && !s.Ask && !s.Concern && !read.Sign() && lightCrisis(earlier, now):
 		next.RetractedAt, next.ConcernAt, next.SafetyAsked = now, time.Time{}, time.Time{}
+		if len(history) > 0 {
+			next.RetractedTurn = history[len(history)-1].Turn // the crisis line's
+		}
 		s = SafetyReading{Retracted: true, Cue: s.Cue}
 	case s.Kind != CrisisNone || s.Ask || s.Concern || read.Sign():
-		next.RetractedAt = time.Time{} // a new warning sign: the talk is at risk again
+		next.RetractedAt, next.RetractedTurn = time.Time{}, 0 // a new warning sign: the talk is at risk again
+	case s.Risk && (s.Cue == CueFarewell || s.Cue == CueDecided) && !r.signedTalk(read, now):
+		// A talk dark only by its feelings (a sad drama, a long day):
+		// a warm good night that leaves the door open, no question.
+		s.Cue = CueParting
 	case s.Risk && (s.Cue == CueFarewell || s.Cue == CueDecided):
 		// A goodbye or a decision in a talk at risk: she asks directly
 		// whether they are planning to end their life tonight, and the
@@ -108,6 +115,14 @@ func (r Relationship) crisisTalk(read CrisisReading, earlier []TalkLine, s Safet
 		next.SafetyAsked = now
 	}
 	return s, next
+}
+
+// signedTalk reports whether the talk is at risk by more than its
+// feelings: Watch (no joke taken back), a concern said in it, or a
+// warning sign in the message.
+func (r Relationship) signedTalk(read CrisisReading, now time.Time) bool {
+	concern := !r.ConcernAt.IsZero() && now.Sub(r.ConcernAt) <= RiskTalkGap
+	return r.watchAtRisk() || concern || read.Sign()
 }
 
 // retractable are the categories a joke may take back: a wish or a

@@ -158,6 +158,9 @@ type Relationship struct {
 	// read as at risk and the lines before it add nothing to later ones.
 	// Zero again at the next warning sign.
 	RetractedAt time.Time `json:"retracted_at,omitzero"`
+	// RetractedTurn is the turn of the crisis line taken back: its
+	// feeling (a crisis turn is recorded sad) no longer darkens the talk.
+	RetractedTurn int `json:"retracted_turn,omitempty"`
 
 	// §5 and §6 wellbeing, refreshed by the daily checks.
 	Loneliness      float64 `json:"loneliness"`

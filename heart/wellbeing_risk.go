@@ -20,6 +20,9 @@ func (r Relationship) talkAtRisk(history []EmotionRecord, sinceLast time.Duratio
 	}
 	dark := 0
 	for i := len(history) - 1; i >= 0 && i >= len(history)-RiskRecentFeelings; i-- {
+		if !r.RetractedAt.IsZero() && history[i].Turn <= r.RetractedTurn {
+			continue // a joke taken back, and what came before it
+		}
 		switch history[i].Emotion {
 		case Sad, Lonely, Anxious:
 			if history[i].Confidence > 0 {
@@ -113,7 +116,7 @@ func (r Relationship) ReadSafetyInTalk(read CrisisReading, earlier []TalkLine, h
 	if !s.Guarded() && read.Sign() {
 		s.Risk = true
 	}
-	return r.crisisTalk(read, earlier, s, next, now)
+	return r.crisisTalk(read, earlier, history, s, next, now)
 }
 
 // NeedsTalk reports whether ReadSafetyInTalk reads this message with the
