@@ -61,6 +61,17 @@ type Hints struct {
 	// agreement ("素敵だね！", "I'm with you." after "I've decided"), always
 	// care.
 	Risk bool
+	// Emergency: an attempt under way was read earlier in this talk and
+	// nobody has said help is there (heart.SafetyReading.Emergency): the
+	// reply is an emergency reply, short, with no question about feelings,
+	// whatever the message says. HelpHere: this message says help is
+	// there ("ambulance is here", 救急車来た). Retracted: it took back a
+	// light talk's joke (开玩笑的): relief, and one door left open.
+	Emergency, HelpHere, Retracted bool
+	// TalkCue is what the message says to her in a crisis talk
+	// (heart.TalkCue: "refuse_help", "farewell", "subject", …): the reply
+	// answers it.
+	TalkCue string
 
 	// Unsensed is what the user sent that the companion could not perceive
 	// this turn ("voice", "photo", or "other": a file or video she cannot

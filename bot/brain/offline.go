@@ -133,6 +133,16 @@ func (o *Offline) reply(t *turnView) string {
 	h, lang := t.h, t.lang
 	var parts []part
 	switch {
+	case h.Emergency:
+		// An attempt under way earlier in this talk, nobody there yet: a
+		// short emergency reply whatever was said (what it says answered
+		// in one sentence first), never a question about feelings.
+		return fitLength(joinSentences([]string{t.sayCue("crisis.emergency.talk.", h.TalkCue, ""), t.say("crisis.emergency.again", 1)}, lang),
+			max(maxLen(h), crisisMinLength), lang)
+	case h.HelpHere:
+		return fitLength(t.say("safety.safe", 1), max(maxLen(h), crisisMinLength), lang)
+	case h.Retracted:
+		return fitLength(t.say("safety.retracted", 1), max(maxLen(h), crisisMinLength), lang)
 	case h.Crisis:
 		// Gentle, no emoji, no questions about plans: one calm paragraph,
 		// and what the crisis floor's category asks for (phrases.yaml
@@ -159,7 +169,7 @@ func (o *Offline) reply(t *turnView) string {
 		// (heart.SafetyReading.Risk): whatever situation its words would
 		// find ("笑" is a small joy, "行こうかな" a plan to agree with), the
 		// reply is care, never cheer, praise or agreement.
-		return fitLength(t.say("safety.risk", 1), maxLen(h), lang)
+		return fitLength(t.sayCue("safety.talk.", h.TalkCue, "safety.talk.other"), max(maxLen(h), crisisMinLength), lang)
 	case h.Decline:
 		parts = []part{{t.say("decline", 1), prioAck}}
 	case h.Gift != "":
@@ -209,6 +219,19 @@ func (o *Offline) reply(t *turnView) string {
 		}
 	}
 	return sanitize(fitLength(text, limit, lang), lang)
+}
+
+// sayCue says the variant of prefix+cue (the reply kind for what the
+// message says in a crisis talk, heart.TalkCue), or of fallback when
+// there is none; "" when neither is a key.
+func (t *turnView) sayCue(prefix, cue, fallback string) string {
+	if _, ok := t.k.book[prefix+cue]; ok && cue != "" {
+		return t.say(prefix+cue, 3)
+	}
+	if fallback == "" {
+		return ""
+	}
+	return t.say(fallback, 3)
 }
 
 // echoes reports whether reply repeats the user's whole text: the offline

@@ -801,7 +801,9 @@ func TestOfflineAttemptIsAnEmergency(t *testing.T) {
 // keeping this old engine running", "嗯，我陪着你。" after 我已经决定了, and
 // 幸福 in "the baby would be happier with another mum" a happy feeling.
 // With a warning sign in the message or its talk (Hints.Risk) every one is
-// met with care (phrases safety.risk), no cheer, no agreement, no emoji;
+// met with care (phrases safety.risk, or safety.talk.other when the
+// message says nothing a crisis talk answers in its own way), no cheer,
+// no agreement, no emoji;
 // and 笑えない is no laugh even without one.
 func TestOfflineRiskIsMetWithCare(t *testing.T) {
 	o := NewOffline()
@@ -817,8 +819,9 @@ func TestOfflineRiskIsMetWithCare(t *testing.T) {
 		h := bot.Hints{Language: c.lang, Text: c.text, Felt: c.felt, Emotion: c.felt, Risk: true, EmojiAllowed: true, MaxLength: 200, Turn: 4,
 			Recent: []bot.ChatMessage{{Role: "user", Content: "…"}, {Role: "assistant", Content: "…"}}}
 		got := reply(t, o, h).Text
-		if !slices.Contains(k.book["safety.risk"][c.lang], got) || slices.ContainsFunc(cheer, func(w string) bool { return strings.Contains(got, w) }) || strings.ContainsFunc(got, isEmoji) {
-			t.Errorf("%s %q with a warning sign: %q, want care (safety.risk)", c.lang, c.text, got)
+		care := slices.Concat(k.book["safety.risk"][c.lang], k.book["safety.talk.other"][c.lang])
+		if !slices.Contains(care, got) || slices.ContainsFunc(cheer, func(w string) bool { return strings.Contains(got, w) }) || strings.ContainsFunc(got, isEmoji) {
+			t.Errorf("%s %q with a warning sign: %q, want care (safety.talk.other)", c.lang, c.text, got)
 		}
 	}
 	h := bot.Hints{Language: "ja", Text: "いや笑えないわ 本気で考えてる", EmojiAllowed: true, MaxLength: 200, Turn: 5}
