@@ -17,7 +17,7 @@ import (
 // private chats make follow-ups (hearth's choice: in a group people talk
 // about many things to others), and never a crisis turn.
 func (h *Handler) followUps(m *moment, fromTrailer []heart.FollowUp) []store.FollowUp {
-	if m.in.ChatKind != string(ChatPrivate) || m.crisis {
+	if m.in.ChatKind != string(ChatPrivate) || m.urgent() {
 		return nil
 	}
 	now := m.now.In(h.loc)
@@ -119,7 +119,7 @@ const FollowUpTalkGap = 3 * time.Hour
 // tomorrow": "How did your interview go?"). One this very message tells
 // about is resolved instead.
 func (h *Handler) askAfter(ctx context.Context, m *moment) {
-	if m.in.ChatKind != string(ChatPrivate) || m.first || m.crisis || m.ask || m.concern || m.greeting != "" ||
+	if m.in.ChatKind != string(ChatPrivate) || m.first || m.urgent() || m.ask || m.concern || m.greeting != "" ||
 		m.det.Emotion.Category() == heart.CategoryNegative || m.now.Sub(m.u.LastUserAt) < FollowUpTalkGap {
 		return
 	}

@@ -26,7 +26,7 @@ const signalBreak = "break_suggested"
 // episode with the boundary as its reply, and no model is asked. ok is
 // false for everything else, crises first.
 func (h *Handler) pastLimit(ctx context.Context, m *moment) (store.Turn, bool) {
-	if m.crisis || m.ask || m.in.ChatKind != string(ChatPrivate) {
+	if m.urgent() || m.ask || m.in.ChatKind != string(ChatPrivate) {
 		return store.Turn{}, false
 	}
 	lim := heart.UsageLimitFor(m.rel)

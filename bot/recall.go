@@ -325,7 +325,7 @@ func recalledRefs(rs []recollection) []store.RecallRef {
 // offline brain (Hints.Greeting) and, with how long they were away, to the
 // context note.
 func (h *Handler) welcomeBack(ctx context.Context, m *moment) {
-	if m.in.ChatKind != string(ChatPrivate) || m.crisis || !heart.Returning(m.u.LastUserAt, m.now) {
+	if m.in.ChatKind != string(ChatPrivate) || m.urgent() || !heart.Returning(m.u.LastUserAt, m.now) {
 		return
 	}
 	lang := h.cfg.Persona.Language

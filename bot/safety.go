@@ -76,7 +76,7 @@ func safetyLines(m *moment, intent heart.Intent) []string {
 		lines = append(lines,
 			"You asked whether they were thinking about ending their life, and they said no. Thank them for answering honestly, say you asked because they matter, and stay with what they were going through.")
 	}
-	return lines
+	return append(lines, talkStateLines(m)...)
 }
 
 // crisisStrategy is the strategy of a crisis turn of category kind: seed

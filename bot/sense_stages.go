@@ -275,7 +275,7 @@ func (s seeing) Complete(ctx context.Context, req Request) (Response, error) {
 func (h *Handler) speakReply(ctx context.Context, m *moment) {
 	mode := h.cfg.Persona.Voice.Replies
 	heardVoice := m.in.Modality == string(ModalityVoice) && m.unsensed == ""
-	if h.cfg.Media == nil || m.offline || m.crisis || strings.TrimSpace(m.reply) == "" ||
+	if h.cfg.Media == nil || m.offline || m.urgent() || strings.TrimSpace(m.reply) == "" ||
 		mode == VoiceNever || (mode != VoiceAlways && !heardVoice) {
 		return
 	}

@@ -197,10 +197,17 @@ type moment struct {
 	// the message read with the earlier ones of its talk.
 	ask, relief, concern, why bool
 	risk, talk                bool
-	brain                     Brain
-	offline                   bool
-	perc                      heart.Perception
-	usages                    []spent
+	// The crisis talk's state (heart.SafetyReading): emergency, an
+	// attempt under way earlier in this talk and no word yet that help is
+	// there, so the reply stays an emergency reply; safe, this message
+	// says help is there; retracted, it took back a light talk's joke.
+	// cue is what the message says to her in a crisis talk.
+	emergency, safe, retracted bool
+	cue                        heart.TalkCue
+	brain                      Brain
+	offline                    bool
+	perc                       heart.Perception
+	usages                     []spent
 
 	decline  bool
 	step     heart.MoodStep
@@ -231,6 +238,11 @@ type moment struct {
 	voice    *Voice
 	mediaUse []store.Usage
 }
+
+// urgent reports whether m is answered first and in full, past any
+// limit, as text, with no follow-up asked after: a crisis turn, or any
+// message of a talk with an attempt under way.
+func (m *moment) urgent() bool { return m.crisis || m.emergency }
 
 // think runs detection, perception, mood, relationship, strategy, prompt and
 // reply, and returns everything the turn will commit, what it says
@@ -286,6 +298,7 @@ func (h *Handler) detect(ctx context.Context, m *moment) {
 	var s heart.SafetyReading
 	s, m.rel = m.rel.ReadSafetyInTalk(read, earlier, hist, since, m.now)
 	m.kind, m.ask, m.relief, m.concern, m.why, m.risk, m.talk = s.Kind, s.Ask, s.Relief, s.Concern, s.Why, s.Risk, s.Talk
+	m.emergency, m.safe, m.retracted, m.cue = s.Emergency, s.Safe, s.Retracted, s.Cue
 	m.crisis = m.kind != heart.CrisisNone
 	h.obs.Stage("detect", time.Since(stage))
 }
@@ -315,7 +328,7 @@ func (h *Handler) talkLines(ctx context.Context, userID string, now time.Time) [
 func (h *Handler) perceiveStage(ctx context.Context, m *moment) {
 	stage := time.Now()
 	perc, usage := h.perceive(ctx, m.brain, m.offline, m.text, m.det)
-	if perc.Crisis && !m.crisis {
+	if perc.Crisis && !m.crisis && !m.emergency { // an emergency talk's reply is already the most urgent
 		m.kind = heart.CrisisModel
 		m.ask, m.rel.SafetyAsked = false, time.Time{} // the crisis turn says more than the question
 	}
@@ -348,7 +361,9 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 
 	m.chosen = heart.ChooseEmotion(m.det, heart.Emotion(m.u.LastEmotion))
 	m.strategy = heart.StrategyFor(m.chosen)
-	if m.crisis || m.ask {
+	if m.emergency {
+		m.strategy = crisisStrategy(heart.CrisisAttempt)
+	} else if m.crisis || m.ask {
 		m.strategy = crisisStrategy(m.kind)
 	} else if m.risk {
 		m.strategy.EmojiAllowed = false // a warning sign is no place for a 🍵
