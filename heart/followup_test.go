@@ -92,6 +92,14 @@ func TestExtractFollowUps(t *testing.T) {
 		{"昨日の試験は難しかった", nil},
 		{"my birthday is on March 3", nil}, // past this year; next year's is beyond the horizon
 		{"the wedding is on February 30", nil},
+		// A day that would have been, for someone gone (followups.txt):
+		// remembered, never asked after as a party.
+		{"it would have been Ruth's birthday today", nil},
+		{"tomorrow would've been our 50th wedding anniversary", nil},
+		{"今天本来是她的生日", nil},
+		{"明天本来是我妈的生日", nil},
+		{"今日は和子の誕生日だったはずです", nil},
+		{"生きていたら明日で80歳の誕生日", nil},
 		{"", nil},
 	} {
 		got := ExtractFollowUps(tt.text, now)
