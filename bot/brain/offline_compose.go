@@ -177,6 +177,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	t.vars["favorite"] = t.favorite(text)
 	t.gone = t.findGone()
 	t.findNames()
+	t.mourn()
 	for i := len(t.known) - 1; i >= 0; i-- {
 		if f := t.known[i]; f.kind.Kind == factHome {
 			t.vars["place"] = f.fields["place"] // where they live: "How's Porto treating you?"
@@ -185,6 +186,21 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	}
 	t.states = t.conversationStates()
 	return t
+}
+
+// mourn puts the remembrance of a pet or person the user lost in place of
+// a situation that would celebrate them (situations.yaml mourned): "today
+// is Ruth's birthday" after "my wife Ruth passed in January" is a hard day,
+// not a party.
+func (t *turnView) mourn() {
+	if !t.gone[t.vars["person_name"]] && !t.gone[t.vars["pet_name"]] {
+		return
+	}
+	for i, s := range t.sits {
+		if s.mourned != nil {
+			t.sits[i] = s.mourned
+		}
+	}
 }
 
 // favorite is her answer (words.yaml favorites) for the first thing text

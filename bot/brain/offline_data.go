@@ -89,6 +89,9 @@ type situation struct {
 	Told     string   `yaml:"told"`    // a fact kind (facts.yaml): found when the message tells one
 	To       tagNames `yaml:"to"`      // theme tag → the situation a bare request for ideas means after it
 	Alone    bool     `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
+	Mourned  string   `yaml:"mourned"` // the situation it is when the pet or person it is about is one the user lost
+
+	mourned *situation // Mourned, found
 
 	res []pattern // Patterns, compiled
 }
@@ -465,7 +468,14 @@ func (k *knowledge) compileSituations() error {
 		}
 	}
 	k.sitSet = heart.NewPhraseSet(phrases)
-	for _, s := range k.sits {
+	for i, s := range k.sits {
+		if s.Mourned != "" {
+			j := slices.IndexFunc(k.sits, func(x situation) bool { return x.Name == s.Mourned })
+			if j < 0 {
+				return fmt.Errorf("situations.yaml: %s: mourned: no situation %q", s.Name, s.Mourned)
+			}
+			k.sits[i].mourned = &k.sits[j]
+		}
 		for tag, name := range s.To {
 			if !slices.ContainsFunc(k.sits, func(x situation) bool { return x.Name == name }) {
 				return fmt.Errorf("situations.yaml: %s: to %s: no situation %q", s.Name, tag, name)
