@@ -132,8 +132,9 @@ type wordsFile struct {
 	Told         []string            `yaml:"told"`
 	Yours        [][2]string         `yaml:"yours"`
 	Refer        struct {
-		Any  []string `yaml:"any"`
-		Pets []string `yaml:"pets"`
+		Any    []string `yaml:"any"`
+		Pets   []string `yaml:"pets"`
+		Others []string `yaml:"others"`
 	} `yaml:"refer"`
 }
 
@@ -240,6 +241,7 @@ type knowledge struct {
 	sharedEvents *heart.PhraseSet            // events that are not the user's own ("the party")
 	refer        *heart.PhraseSet            // words that point back at a pet or person
 	referPets    *heart.PhraseSet            // the ones that point at a pet only
+	referOthers  *heart.PhraseSet            // people of no name the user gave, whom "he" may mean
 	once         map[string]bool             // conditional phrase keys said at most once a talk
 	told         []string                    // words of hers that say what she is (state "told")
 	yoursLatin   *regexp.Regexp              // the user's own English words ("my", "I") as whole words
@@ -368,6 +370,7 @@ func (k *knowledge) compileWords(w wordsFile) error {
 	}
 	k.refer = heart.NewPhraseSet(append(slices.Clone(w.Refer.Any), w.Refer.Pets...))
 	k.referPets = heart.NewPhraseSet(w.Refer.Pets)
+	k.referOthers = heart.NewPhraseSet(w.Refer.Others)
 	k.once = map[string]bool{}
 	for _, key := range w.Once {
 		if _, ok := k.book[key]; !ok {
