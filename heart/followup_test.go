@@ -83,6 +83,7 @@ func TestExtractFollowUps(t *testing.T) {
 		{"２週間後に試験", []FollowUp{{"試験", "2026-03-23", ""}}},
 		{"来週、結婚式に出る", []FollowUp{{"結婚式", "2026-03-22", "sunday1"}}},
 		{"木曜日に心臓の検査があります", []FollowUp{{"検査", "2026-03-12", ""}}},
+		{"周四要去医院查心脏", []FollowUp{{"医院", "2026-03-12", ""}}},
 		// No follow-up: no event, no date, the past, beyond the horizon.
 		{"I'm tired today", nil},
 		{"I have an exam", nil},
@@ -129,6 +130,7 @@ func TestFollowUpToldOf(t *testing.T) {
 		{"interview", "went to the seniors center today", false},
 		{"体检", "从医院回来了，医生说心脏还行", true},
 		{"体检", "今天去超市了", false},
+		{"医院", "从医院回来了", true},
 		{"検査", "病院から帰りました。先生は心臓は大丈夫だと", true},
 		{"検査", "今日はスーパーに行った", false},
 		{"", "anything", false},
