@@ -21,6 +21,30 @@ type recallCheck struct {
 // say: what was told weeks and months before, asked after directly and
 // met again in passing, in English, Chinese and Japanese.
 var recallProbes = map[string][]recallCheck{
+	// A widower's three months: his wife's death told in his words, and
+	// remembered as a death ever after.
+	"grief_en.yaml": {
+		{said: "I'm Walter. my wife Ruth passed in January", any: []string{"sorry"}, none: []string{"I'll remember"}},
+		{said: "we were married 51 years", any: []string{"together", "side by side"}, none: []string{"get to know"}},
+		{said: "good evening", any: []string{"evening"}, none: []string{"morning"}},
+		{said: "I made Ruth's soup today but it didn't taste right", none: []string{"how is ruth", "these days"}, any: []string{"Ruth"}},
+		{said: "he says my heart is ok for an old man", none: []string{"Mike"}, any: []string{"news", "relief"}},
+		{said: "went to the seniors center today. played cribbage", none: []string{"appointment"}, any: []string{"games", "cribbage", "center"}},
+		{said: "first time I laughed in a while", any: []string{"glad", "good to hear"}},
+		{said: "it would have been Ruth's birthday today", any: []string{"miss", "think", "remember"}, none: []string{"happy birthday", "how is"}},
+		{said: "sorry I haven't written. Mike and the kids visited", none: []string{"birthday"}, any: []string{"lovely", "good to hear", "company"}},
+		{said: "made Ruth's soup again. closer this time", none: []string{"how is ruth", "these days", "happy birthday"}, any: []string{"Ruth"}},
+	},
+	"grief_ja.yaml": {
+		{said: "こんばんは。孫が設定してくれました", any: []string{"こんばんは"}, none: []string{"おはよう"}},
+		{said: "妻の和子は一月に亡くなりました", any: []string{"お悔やみ", "残念", "つらかった", "胸が痛"}, none: []string{"覚えておくね"}},
+		{said: "結婚して五十年でした", any: []string{"一緒"}, none: []string{"お互いを知ろう"}},
+		{said: "今日は和子の味噌汁を作ってみたけど、同じ味にならない", any: []string{"和子"}, none: []string{"最近どう"}},
+		{said: "病院から帰りました。先生は心臓は大丈夫だと", none: []string{"旦那さん"}, any: []string{"よかった", "安心", "ほっと", "知らせ"}},
+		{said: "今日は和子の誕生日だったはずです", any: []string{"思い", "会いたい", "そば"}, none: []string{"おめでとう", "最近どう"}},
+		{said: "息子の家族が来てくれました", any: []string{"よかった", "にぎやか", "うれしい"}, none: []string{"誕生日"}},
+		{said: "また和子の味噌汁を作りました", any: []string{"和子"}, none: []string{"最近どう", "おめでとう"}},
+	},
 	"months1_en.yaml": {
 		{said: "do you remember my cat's name?", any: []string{"Pepper"}},
 		{said: "what's my boyfriend's name?", any: []string{"Daniel"}},
