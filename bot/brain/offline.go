@@ -62,6 +62,7 @@ type Offline struct {
 	once sync.Once
 	k    *knowledge // set by once
 	err  error      // loading k failed (a bug: the package's tests load it)
+	read readCache  // what the texts replies read again tell (situationsOf)
 }
 
 var _ bot.Brain = (*Offline)(nil)

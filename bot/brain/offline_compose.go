@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"hearth/bot"
@@ -108,7 +109,7 @@ type turnView struct {
 	known   []fact          // all the user has told
 	gone    map[string]bool // names of the pets and people the user lost
 	vars    map[string]string
-	read    map[string][]*situation // situationsOf's answers: earlier messages are read by several parts of a reply
+	read    *readCache // situationsOf's answers, the Offline's: earlier messages are read by several parts of every reply
 	// aheadAbout is the dated thing ahead the message names ("exam"), ""
 	// if none.
 	aheadAbout string
@@ -117,31 +118,96 @@ type turnView struct {
 	plain bool
 }
 
-// situationsOf is k.situationsIn(text, "", false), read once per text and
-// reply: the history's messages are asked after by the lost names, the
-// talk's mood and recall alike.
+// situationsOf is k.situationsIn(text, "", false), read once per text
+// while the cache keeps it: the history's messages are asked after by the
+// lost names, the talk's mood and recall alike, on every reply. The slice
+// is shared: read it, never change it.
 func (t *turnView) situationsOf(text string) []*situation {
-	if s, ok := t.read[text]; ok {
+	return t.read.situations(t.k, text)
+}
+
+// readCache keeps what situationsIn and factsIn found in texts a reply
+// reads again. Every reply reads the user's last messages anew, so without
+// it a long conversation was read whole on every turn (a 1 KB message with
+// its history took about 28 ms). An answer depends on the text (and the
+// language) alone. The cache is bounded by the bytes of the texts it keeps
+// and emptied whole when full: a miss costs one read.
+type readCache struct {
+	mu    sync.Mutex
+	m     map[string][]*situation
+	facts map[string][]fact // by language, NUL, text
+	bytes int
+}
+
+// readCacheBytes bounds the texts a readCache keeps (our choice: the
+// recent talk of a few hundred users, a small part of the 20 MB idle
+// footprint goal, issue 15).
+const readCacheBytes = 256 << 10
+
+// situations is k.situationsIn(text, "", false), from the cache if there.
+func (c *readCache) situations(k *knowledge, text string) []*situation {
+	c.mu.Lock()
+	s, ok := c.m[text]
+	c.mu.Unlock()
+	if ok {
 		return s
 	}
-	if t.read == nil {
-		t.read = map[string][]*situation{}
+	s = k.situationsIn(text, "", false)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.room(len(text)) {
+		if _, ok := c.m[text]; !ok {
+			c.m[text] = s
+			c.bytes += len(text)
+		}
 	}
-	s := t.k.situationsIn(text, "", false)
-	t.read[text] = s
 	return s
+}
+
+// factsIn is k.factsIn(text, lang), from the cache if there. The slice is
+// the caller's; the facts' fields are shared and never written (resolve
+// and the answers copy before they change one).
+func (c *readCache) factsIn(k *knowledge, text, lang string) []fact {
+	key := lang + "\x00" + text
+	c.mu.Lock()
+	fs, ok := c.facts[key]
+	c.mu.Unlock()
+	if !ok {
+		fs = k.factsIn(text, lang)
+		c.mu.Lock()
+		if c.room(len(key)) {
+			if _, ok := c.facts[key]; !ok {
+				c.facts[key] = fs
+				c.bytes += len(key)
+			}
+		}
+		c.mu.Unlock()
+	}
+	return slices.Clone(fs)
+}
+
+// room makes room for n more bytes of text, emptying the cache when it is
+// full; false if n alone is more than it keeps. c.mu is held.
+func (c *readCache) room(n int) bool {
+	if n > readCacheBytes {
+		return false
+	}
+	if c.m == nil || c.bytes+n > readCacheBytes {
+		c.m, c.facts, c.bytes = map[string][]*situation{}, map[string][]fact{}, 0
+	}
+	return true
 }
 
 // view reads a request.
 func (o *Offline) view(h bot.Hints) *turnView {
-	t := &turnView{k: o.k, h: h, lang: h.Language, seed: variety(h.Text, h.Turn)}
+	t := &turnView{k: o.k, h: h, lang: h.Language, seed: variety(h.Text, h.Turn), read: &o.read}
 	t.vars = map[string]string{"user": h.User, "persona": h.Persona}
 	t.replied = recentSentences(h.Recent)
 	t.said = maps.Clone(t.replied)
 	// The names the user gave are names, not words: a cat called 小雨 is
 	// no weather, a dog called Sunny no forecast. Situations and themes
 	// are read with every known name masked.
-	t.known, t.facts = o.k.known(h, append(o.k.factsIn(h.Text, h.Language), t.answerFacts()...))
+	t.known, t.facts = o.k.known(h, append(o.k.factsIn(h.Text, h.Language), t.answerFacts()...), &o.read)
 	text := maskNames(h.Text, t.known)
 	intent := strings.ToUpper(h.Intent)
 	if traps := o.k.intentTraps[intent]; traps != nil && traps.Has(text) {
@@ -164,7 +230,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	}
 	if l := t.lead(); l != nil && l.Recall != "" {
 		// A question about what was said states nothing new.
-		t.known, t.facts = o.k.known(h, nil)
+		t.known, t.facts = o.k.known(h, nil, &o.read)
 	}
 	for _, f := range t.known {
 		if f.kind.Kind == factName {
