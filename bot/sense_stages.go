@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -57,7 +58,11 @@ func (h *Handler) hear(ctx context.Context, in store.Inbound) (_ store.Inbound, 
 		Prompt: tr.Seconds * TokensPerTranscribedSecond, Units: tr.Seconds}}
 	if err != nil {
 		why = unheardReason(err)
-		h.log.Warn("voice note not heard", "user", in.UserID, "inbound", in.ID, "reason", why, "err", err)
+		level := slog.LevelWarn
+		if errors.Is(err, ErrSenseDown) {
+			level = slog.LevelDebug // the senses logged the outage once; this note was not even sent
+		}
+		h.log.Log(ctx, level, "voice note not heard", "user", in.UserID, "inbound", in.ID, "reason", why, "err", err)
 		return in, why, nil
 	}
 	words := strings.TrimSpace(tr.Text)
@@ -290,7 +295,11 @@ func (h *Handler) speakReply(ctx context.Context, m *moment) {
 	h.obs.Stage("voice", time.Since(stage))
 	h.obs.Media(UsageSpeech, chars, err)
 	if err != nil {
-		h.log.Warn("reply not spoken; it goes out as text", "user", m.u.ID, "err", err)
+		level := slog.LevelWarn
+		if errors.Is(err, ErrSenseDown) {
+			level = slog.LevelDebug
+		}
+		h.log.Log(ctx, level, "reply not spoken; it goes out as text", "user", m.u.ID, "err", err)
 		return
 	}
 	m.voice = &v

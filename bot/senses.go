@@ -51,6 +51,10 @@ var (
 	// unavailable for now (a 404, the server unreachable or failing after
 	// its retry, the API key refused).
 	ErrSenseOff = errors.New("sense unavailable")
+	// ErrSenseDown: the call was not made because its endpoint is known
+	// to be failing (bot/media's fail-fast); it comes with ErrSenseOff.
+	// The senses logged the outage once, so the turn logs it at DEBUG.
+	ErrSenseDown = errors.New("sense known down")
 	// ErrMediaFormat: the server cannot read the recording's format (a
 	// WMA or AMR file a speech server does not decode).
 	ErrMediaFormat = errors.New("media format not supported")

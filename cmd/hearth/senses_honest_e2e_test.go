@@ -156,20 +156,42 @@ func TestTelegramAudioSheCannotHearIsSaidHonestly(t *testing.T) {
 		t.Fatalf("an audio format the server cannot read: %q", got)
 	}
 
+	// The speech server goes down: the second note in a row that fails
+	// makes it known down, and the third is answered at once, without
+	// being downloaded (fail-fast), until the probe finds the server back.
 	audio.Down(true)
-	tg.Push("message", voiceUpdate(2, telegramtest.PrivateChat(annID), telegramtest.User(annID, "Ann"), "V1", 2))
-	if got := waitSends(t, tg, annID, 2)[1].Params.Get("text"); got != "抱歉，我现在没办法听语音。可以打字告诉我吗？" {
-		t.Fatalf("a voice note with the speech server down: %q", got)
+	const cannotListen = "抱歉，我现在没办法听语音。可以打字告诉我吗？"
+	for id := int64(2); id <= 4; id++ {
+		tg.Push("message", voiceUpdate(id, telegramtest.PrivateChat(annID), telegramtest.User(annID, "Ann"), "V1", 2))
+		if got := waitSends(t, tg, annID, int(id))[id-1].Params.Get("text"); got != cannotListen {
+			t.Fatalf("voice note %d with the speech server down: %q", id, got)
+		}
 	}
-	d.term(t)
+	if n := len(tg.CallsTo("getFile")); n != 3 {
+		t.Errorf("%d voice notes fetched from Telegram, want 3: none once the server is known down", n)
+	}
 	if llm.count("reply") != 0 {
 		t.Error("the model was asked about audio nobody heard")
 	}
+	audio.Down(false)
+	waitFor(t, "the probe to find the audio server back", func() bool {
+		return strings.Contains(d.stderr.String(), "audio server reachable again")
+	})
+	tg.Push("message", voiceUpdate(5, telegramtest.PrivateChat(annID), telegramtest.User(annID, "Ann"), "V1", 2))
+	waitFor(t, "the voice note heard and answered with one", func() bool { return len(tg.CallsTo("sendVoice")) == 1 })
+	if n := len(audio.Calls("transcriptions")); n != 2 {
+		t.Errorf("%d transcriptions, want the WMA and the note after the server came back", n)
+	}
+	d.term(t)
 	log := d.stderr.String()
 	if !strings.Contains(log, "reason=format") || !strings.Contains(log, "reason=off") || strings.Contains(log, "audio-key-123456") {
 		t.Errorf("the log should give each reason, without the key:\n%s", tail(log, 4096))
 	}
-	answeredOnce(t, db, 2)
+	if strings.Count(log, "audio server unreachable") != 1 || strings.Count(log, "audio server reachable again") != 1 ||
+		strings.Count(log, `level=WARN msg="voice note not heard"`) != 3 {
+		t.Errorf("want the outage logged once each way, and only the notes that were tried as not heard:\n%s", tail(log, 4096))
+	}
+	answeredOnce(t, db, 5)
 }
 
 // With only the offline brain, in Japanese: a photo sent alone is answered
