@@ -63,8 +63,9 @@ type Hints struct {
 	Risk bool
 
 	// Unsensed is what the user sent that the companion could not perceive
-	// this turn ("voice", "photo", or "other": a file or video she cannot
-	// open): she says so honestly, never guesses.
+	// this turn ("voice", "photo", "photo_too_large": a photo larger than
+	// MaxPhotoBytes, or "other": a file or video she cannot open): she says
+	// so honestly, never guesses.
 	Unsensed string
 
 	InnerState string

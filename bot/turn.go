@@ -228,6 +228,7 @@ type moment struct {
 	images   []string
 	unsensed Modality
 	file     MediaRef // a file she could not open, for the model's note
+	tooLarge bool     // the photo she could not see is larger than MaxPhotoBytes
 	voice    *Voice
 	mediaUse []store.Usage
 }

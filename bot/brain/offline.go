@@ -172,10 +172,10 @@ func (o *Offline) reply(t *turnView) string {
 		// Media alone, and she could not take it in: what she says about
 		// it is the whole answer (the placeholder text is not the user's
 		// words, and small talk about it would answer nothing).
-		parts = []part{{t.say("unsensed."+h.Unsensed, 7), prioUnsensed}}
+		parts = []part{{t.sayWith("unsensed."+h.Unsensed, 7, unsensedWords()), prioUnsensed}}
 	case h.Unsensed != "":
 		// DESIGN §12: she says what she could not hear or see, first.
-		parts = append([]part{{t.say("unsensed."+h.Unsensed, 7), prioUnsensed}}, parts...)
+		parts = append([]part{{t.sayWith("unsensed."+h.Unsensed, 7, unsensedWords()), prioUnsensed}}, parts...)
 	}
 	limit := maxLen(h)
 	join := func(ps []part) string {
@@ -210,6 +210,10 @@ func (o *Offline) reply(t *turnView) string {
 	}
 	return sanitize(fitLength(text, limit, lang), lang)
 }
+
+// unsensedWords fill the placeholders of phrases.yaml's unsensed.*: the
+// largest photo she can look at.
+func unsensedWords() map[string]string { return map[string]string{"limit": bot.PhotoLimit()} }
 
 // echoes reports whether reply repeats the user's whole text: the offline
 // brain may reflect a word, never parrot the message.

@@ -48,3 +48,16 @@ func TestOfflineAnswersWordlessMediaWithTheSenseAlone(t *testing.T) {
 		}
 	}
 }
+
+// A photo too large to look at is said to be too large, with the limit,
+// in the persona's language, not "I can't look at photos right now".
+func TestOfflineSaysAPhotoWasTooLarge(t *testing.T) {
+	o := NewOffline()
+	for _, lang := range []string{langEN, langZH, langJA} {
+		h := bot.Hints{Language: lang, Text: "[photo]", Wordless: true, Intent: "SMALL_TALK", Unsensed: bot.UnsensedPhotoTooLarge, MaxLength: 300}
+		got := reply(t, o, h).Text
+		if !strings.Contains(got, bot.PhotoLimit()) || strings.Contains(got, "{limit}") || strings.Contains(got, o.loaded().book["unsensed.photo"][lang][0]) {
+			t.Errorf("%s: %q, want the photo said too large, with %s", lang, got, bot.PhotoLimit())
+		}
+	}
+}

@@ -115,23 +115,31 @@ func TestTelegramFilesSheCannotOpenAreSaidHonestly(t *testing.T) {
 	if prompt, _ := lastPrompt(llm); !strings.HasPrefix(prompt, "[The user sent a video, but you cannot open files or watch videos") {
 		t.Fatalf("a video: the model got %q", prompt)
 	}
+	// Telegram names a photo's size: one past the limit is never
+	// downloaded, and the model is told it was too large, and the limit.
+	tg.Push("message", tgMessage(5, "caption", "look!", "document", tgFile("BIG", "IMG_0001.jpg", "image/jpeg", 7<<20)))
+	waitSends(t, tg, annID, 4)
+	if prompt, images := lastPrompt(llm); images != 0 || !strings.HasPrefix(prompt, "[The user sent a photo, but it is larger than the 5 MB you can look at") ||
+		!strings.HasSuffix(prompt, "\nlook!") {
+		t.Fatalf("a photo too large: the model got %q with %d images", prompt, images)
+	}
 
 	llm.mu.Lock()
 	llm.imageStatus = http.StatusNotFound // HEARTH_VISION_MODEL not pulled
 	llm.mu.Unlock()
 	tg.Push("message", tgMessage(4, "caption", "my cat today", "photo", []map[string]any{{"file_id": "IMG", "width": 640, "height": 480, "file_size": len(photo)}}))
-	waitSends(t, tg, annID, 4)
+	waitSends(t, tg, annID, 5)
 	if prompt, images := lastPrompt(llm); images != 0 || !strings.Contains(prompt, "you could not see it") || !strings.HasSuffix(prompt, "my cat today") {
 		t.Fatalf("vision model missing: the model got %q with %d images, want it asked again without the photo", prompt, images)
 	}
 	d.term(t)
-	if n := len(tg.SentTo(annID)); n != 4 {
-		t.Errorf("%d replies to 4 messages", n)
+	if n := len(tg.SentTo(annID)); n != 5 {
+		t.Errorf("%d replies to 5 messages", n)
 	}
 	if !strings.Contains(d.stderr.String(), "the model refused the photo; asking again without it") {
 		t.Errorf("the log does not say the photo was refused:\n%s", tail(d.stderr.String(), 4096))
 	}
-	answeredOnce(t, db, 4)
+	answeredOnce(t, db, 5)
 	noTokenReachedTheModel(t, llm, e2eTelegramToken)
 }
 
@@ -212,6 +220,12 @@ func TestTelegramOfflineSaysWhatSheCannotTakeIn(t *testing.T) {
 	if got := waitSends(t, tg, annID, 2)[1].Params.Get("text"); got != "ごめんね、ここではファイルや動画を開けないの。どんな内容か教えてくれる？" {
 		t.Fatalf("a document: %q", got)
 	}
+	// A picture sent as a file, larger than she can look at: she says it
+	// is too big, and the limit, not "I can't look right now".
+	tg.Push("message", tgMessage(3, "document", tgFile("BIG", "IMG_0001.jpg", "image/jpeg", 7<<20)))
+	if got := waitSends(t, tg, annID, 3)[2].Params.Get("text"); got != "ごめんね、その写真は大きすぎて見られないの。5 MBまでの写真なら開けるから、小さめのを送ってくれる？" {
+		t.Fatalf("a photo too large: %q", got)
+	}
 	d.term(t)
-	answeredOnce(t, db, 2)
+	answeredOnce(t, db, 3)
 }
