@@ -67,6 +67,11 @@ type Hints struct {
 	// MaxPhotoBytes, or "other": a file or video she cannot open): she says
 	// so honestly, never guesses.
 	Unsensed string
+	// Shared is what the user shared that is neither words nor a file
+	// ("location", "contact", "poll" or "dice"), with what it says in
+	// SharedWhat; Text then describes it ("[dice: 🎲 5]").
+	Shared     string
+	SharedWhat Shared
 
 	InnerState string
 	// Memories are the user's memories the prompt shows (reply), or their

@@ -75,6 +75,10 @@ type MediaRef struct {
 	MIME    string   `json:"mime,omitempty"`    // "" when the platform did not say
 	Size    int64    `json:"size,omitempty"`    // bytes; 0 when unknown
 	Seconds float64  `json:"seconds,omitempty"` // duration of a recording; 0 when unknown
+	// Shared is what a location, contact, poll or dice says (Kind one of
+	// ModalityLocation, ModalityContact, ModalityPoll, ModalityDice; ID
+	// then empty): nothing to fetch, all there is to tell.
+	Shared *Shared `json:"shared,omitempty"`
 }
 
 // MediaFetcher is implemented by transports whose platform carries files.
@@ -152,7 +156,7 @@ func decodeMedia(raw string) (MediaRef, bool) {
 		return MediaRef{}, false
 	}
 	var ref MediaRef
-	if json.Unmarshal([]byte(raw), &ref) != nil || ref.ID == "" {
+	if json.Unmarshal([]byte(raw), &ref) != nil || (ref.ID == "" && (ref.Shared == nil || !shared(ref.Kind))) {
 		return MediaRef{}, false
 	}
 	return ref, true

@@ -229,8 +229,11 @@ type moment struct {
 	unsensed Modality
 	file     MediaRef // a file she could not open, for the model's note
 	tooLarge bool     // the photo she could not see is larger than MaxPhotoBytes
-	voice    *Voice
-	mediaUse []store.Usage
+	// A location, contact, poll or dice the user shared, cleaned.
+	shared     *Shared
+	sharedKind Modality
+	voice      *Voice
+	mediaUse   []store.Usage
 }
 
 // think runs detection, perception, mood, relationship, strategy, prompt and
@@ -242,6 +245,17 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, fir
 		m.rel = heart.NewRelationship(u.CreatedAt)
 	} else {
 		m.rel = decodeRelationship(u)
+	}
+	if ref, ok := decodeMedia(in.Media); ok && ref.Shared != nil && shared(ref.Kind) {
+		// A location, contact, poll or dice, described in words the
+		// model and the offline brain can answer (and the history keeps).
+		what := ref.Shared.clean()
+		m.shared, m.sharedKind = &what, ref.Kind
+		if desc := describeShared(ref.Kind, what); m.text == "" {
+			m.text, m.wordless = desc, true
+		} else {
+			m.text = desc + "\n" + m.text
+		}
 	}
 	if m.text == "" {
 		m.text, m.wordless = modalityPlaceholder(in.Modality), true

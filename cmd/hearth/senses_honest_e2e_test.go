@@ -115,10 +115,33 @@ func TestTelegramFilesSheCannotOpenAreSaidHonestly(t *testing.T) {
 	if prompt, _ := lastPrompt(llm); !strings.HasPrefix(prompt, "[The user sent a video, but you cannot open files or watch videos") {
 		t.Fatalf("a video: the model got %q", prompt)
 	}
+	// A location, a poll and a contact are described in words.
+	for i, tc := range []struct {
+		kind string
+		v    any
+		want string
+	}{
+		{"location", map[string]any{"latitude": 52.52, "longitude": 13.405}, "[location: 52.52, 13.40]"},
+		{"poll", map[string]any{"id": "9", "question": "Pizza or sushi?", "options": []map[string]any{{"text": "pizza", "voter_count": 0},
+			{"text": "sushi", "voter_count": 0}}, "total_voter_count": 0, "is_closed": false, "is_anonymous": true, "type": "regular",
+			"allows_multiple_answers": false}, "[poll: Pizza or sushi? — pizza / sushi]"},
+		{"contact", map[string]any{"phone_number": "+4915112345678", "first_name": "Mia", "last_name": "Chen"}, "[contact: Mia Chen]"},
+	} {
+		tg.Push("message", tgMessage(int64(10+i), tc.kind, tc.v))
+		waitFor(t, "the model asked about the "+tc.kind, func() bool { p, _ := lastPrompt(llm); return p == tc.want })
+	}
+	waitSends(t, tg, annID, 6)
+	llm.mu.Lock()
+	for _, u := range llm.lastUser {
+		if strings.Contains(u, "4915112345678") {
+			t.Errorf("a contact's phone number reached the model: %q", u)
+		}
+	}
+	llm.mu.Unlock()
 	// Telegram names a photo's size: one past the limit is never
 	// downloaded, and the model is told it was too large, and the limit.
 	tg.Push("message", tgMessage(5, "caption", "look!", "document", tgFile("BIG", "IMG_0001.jpg", "image/jpeg", 7<<20)))
-	waitSends(t, tg, annID, 4)
+	waitSends(t, tg, annID, 7)
 	if prompt, images := lastPrompt(llm); images != 0 || !strings.HasPrefix(prompt, "[The user sent a photo, but it is larger than the 5 MB you can look at") ||
 		!strings.HasSuffix(prompt, "\nlook!") {
 		t.Fatalf("a photo too large: the model got %q with %d images", prompt, images)
@@ -128,18 +151,18 @@ func TestTelegramFilesSheCannotOpenAreSaidHonestly(t *testing.T) {
 	llm.imageStatus = http.StatusNotFound // HEARTH_VISION_MODEL not pulled
 	llm.mu.Unlock()
 	tg.Push("message", tgMessage(4, "caption", "my cat today", "photo", []map[string]any{{"file_id": "IMG", "width": 640, "height": 480, "file_size": len(photo)}}))
-	waitSends(t, tg, annID, 5)
+	waitSends(t, tg, annID, 8)
 	if prompt, images := lastPrompt(llm); images != 0 || !strings.Contains(prompt, "you could not see it") || !strings.HasSuffix(prompt, "my cat today") {
 		t.Fatalf("vision model missing: the model got %q with %d images, want it asked again without the photo", prompt, images)
 	}
 	d.term(t)
-	if n := len(tg.SentTo(annID)); n != 5 {
-		t.Errorf("%d replies to 5 messages", n)
+	if n := len(tg.SentTo(annID)); n != 8 {
+		t.Errorf("%d replies to 8 messages", n)
 	}
 	if !strings.Contains(d.stderr.String(), "the model refused the photo; asking again without it") {
 		t.Errorf("the log does not say the photo was refused:\n%s", tail(d.stderr.String(), 4096))
 	}
-	answeredOnce(t, db, 5)
+	answeredOnce(t, db, 8)
 	noTokenReachedTheModel(t, llm, e2eTelegramToken)
 }
 
@@ -226,6 +249,17 @@ func TestTelegramOfflineSaysWhatSheCannotTakeIn(t *testing.T) {
 	if got := waitSends(t, tg, annID, 3)[2].Params.Get("text"); got != "ごめんね、その写真は大きすぎて見られないの。5 MBまでの写真なら開けるから、小さめのを送ってくれる？" {
 		t.Fatalf("a photo too large: %q", got)
 	}
+	// Things shared that are neither words nor files: answered for what
+	// they are, never as a bare attachment.
+	tg.Push("message", tgMessage(4, "dice", map[string]any{"emoji": "🎲", "value": 5}))
+	if got := waitSends(t, tg, annID, 4)[3].Params.Get("text"); !strings.Contains(got, "5が出たね！") {
+		t.Fatalf("a dice: %q", got)
+	}
+	tg.Push("message", tgMessage(5, "venue", map[string]any{"location": map[string]any{"latitude": 35.66, "longitude": 139.7},
+		"title": "渋谷駅", "address": "東京都渋谷区"}, "location", map[string]any{"latitude": 35.66, "longitude": 139.7}))
+	if got := waitSends(t, tg, annID, 5)[4].Params.Get("text"); !strings.Contains(got, "渋谷駅にいるの？") {
+		t.Fatalf("a venue: %q", got)
+	}
 	d.term(t)
-	answeredOnce(t, db, 3)
+	answeredOnce(t, db, 5)
 }
