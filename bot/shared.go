@@ -98,3 +98,20 @@ func describeShared(kind Modality, s Shared) string {
 	}
 	return "[attachment]"
 }
+
+// describeShared puts what the user shared (a location, contact, poll or
+// dice) into the turn's text, in words the model and the offline brain
+// can answer and the history keeps, instead of a bare "[attachment]".
+func (m *moment) describeShared() {
+	ref, ok := decodeMedia(m.in.Media)
+	if !ok || ref.Shared == nil || !shared(ref.Kind) {
+		return
+	}
+	what := ref.Shared.clean()
+	m.shared, m.sharedKind = &what, ref.Kind
+	if desc := describeShared(ref.Kind, what); m.text == "" {
+		m.text, m.wordless = desc, true
+	} else {
+		m.text = desc + "\n" + m.text
+	}
+}

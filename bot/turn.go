@@ -246,17 +246,7 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, fir
 	} else {
 		m.rel = decodeRelationship(u)
 	}
-	if ref, ok := decodeMedia(in.Media); ok && ref.Shared != nil && shared(ref.Kind) {
-		// A location, contact, poll or dice, described in words the
-		// model and the offline brain can answer (and the history keeps).
-		what := ref.Shared.clean()
-		m.shared, m.sharedKind = &what, ref.Kind
-		if desc := describeShared(ref.Kind, what); m.text == "" {
-			m.text, m.wordless = desc, true
-		} else {
-			m.text = desc + "\n" + m.text
-		}
-	}
+	m.describeShared()
 	if m.text == "" {
 		m.text, m.wordless = modalityPlaceholder(in.Modality), true
 	}
