@@ -228,8 +228,12 @@ type moment struct {
 	images   []string
 	unsensed Modality
 	file     MediaRef // a file she could not open, for the model's note
-	voice    *Voice
-	mediaUse []store.Usage
+	tooLarge bool     // the photo she could not see is larger than MaxPhotoBytes
+	// A location, contact, poll or dice the user shared, cleaned.
+	shared     *Shared
+	sharedKind Modality
+	voice      *Voice
+	mediaUse   []store.Usage
 }
 
 // think runs detection, perception, mood, relationship, strategy, prompt and
@@ -242,6 +246,7 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, fir
 	} else {
 		m.rel = decodeRelationship(u)
 	}
+	m.describeShared()
 	if m.text == "" {
 		m.text, m.wordless = modalityPlaceholder(in.Modality), true
 	}
