@@ -620,8 +620,8 @@ func (t *turnView) fearMet() string {
 		return ""
 	}
 	for i := len(t.known) - 1; i >= 0; i-- {
-		if f := t.known[i]; f.kind.Kind == factFear && t.meets(t.h.Text, f.fields["what"]) {
-			return t.sayWith("reflect.fear", 3, t.k.spoken(f, t.lang))
+		if f := t.known[i]; f.kind.Kind == factFear && (t.meets(t.h.Text, f.fields["what"]) || t.k.fearMetBy(f.fields["what"], t.h.Text)) {
+			return t.sayWith(t.fearKey(), 3, t.k.spoken(f, t.lang))
 		}
 	}
 	return ""

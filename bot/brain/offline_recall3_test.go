@@ -124,3 +124,82 @@ func TestOfflineCheckInDatesTheMatter(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineSomeoneElsesNewsIsTheirs: good news of someone else's ("my
+// sister got promoted", "Sara got promoted!" of a wife she keeps,
+// 小芳升职了, ユミが昇進した) is congratulated as theirs, never "You earned
+// that" or "恭喜你"; the user's own ("I got promoted!", 小芳说我升职了) stays
+// the user's.
+func TestOfflineSomeoneElsesNewsIsTheirs(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct {
+		lang, text, mem string
+		any, none       []string
+	}{
+		{"en", "my sister got promoted", "", []string{"your sister"}, []string{"you earned", "you've been putting", "your hard work", "congratulations, sam", "you got promoted"}},
+		{"en", "Sara got promoted!", "People: Sara (wife)", []string{"Sara"}, []string{"you earned", "you've been putting", "your hard work", "congratulations, sam", "you got promoted"}},
+		{"en", "my brother got the job!", "", []string{"your brother"}, []string{"what will you be doing"}},
+		{"en", "I got promoted!", "People: Sara (wife)", []string{"you got promoted", "congratulations", "well deserved", "fantastic"}, []string{"good for"}},
+		{"en", "Sara said I got promoted", "People: Sara (wife)", []string{"congratulations", "wonderful", "well deserved", "fantastic", "huge"}, []string{"good for sara"}},
+		{"zh", "我姐姐升职了", "", []string{"你姐姐"}, []string{"恭喜你", "你的付出", "你的努力", "你应得"}},
+		{"zh", "小芳升职了！", "身边的人：小芳（妻子）", []string{"小芳"}, []string{"恭喜你", "你的付出", "你应得", "这么久的努力"}},
+		{"zh", "小芳说我升职了", "身边的人：小芳（妻子）", []string{"恭喜", "太棒", "好事", "好的消息", "实至名归"}, []string{"小芳升职"}},
+		{"ja", "妹が昇進した", "", []string{"妹さん"}, []string{"あなたがつかんだ", "おめでとう、"}},
+		{"ja", "ユミが昇進した！", "身近な人：ユミ（妻）", []string{"ユミ"}, []string{"あなたがつかんだ", "がんばってきたもんね", "おめでとう、"}},
+	} {
+		for turn := range 4 { // several variants
+			h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: turn, User: "Sam", ProactiveQuestion: true}
+			if tt.mem != "" {
+				h.Memories = []string{tt.mem}
+			}
+			got := reply(t, o, h).Text
+			if !containsAny(got, tt.any) || containsAny(got, tt.none) {
+				t.Errorf("%q (turn %d): reply %q; want one of %q, none of %q", tt.text, turn, got, tt.any, tt.none)
+			}
+		}
+	}
+}
+
+// TestOfflineTiesNewsToWhatWasTold: what the user says now is tied to
+// what they told weeks before: a 15 km run to the half marathon that is
+// their goal, a hike up a mountain to their fear of heights, a first bowl
+// to the pottery they took up, a high blood sugar to their diabetes; the
+// same words with nothing told before tie to nothing.
+func TestOfflineTiesNewsToWhatWasTold(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 4, 10, 20, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		lang, text, told, mem string
+		any                   []string
+	}{
+		{"en", "I ran 15km today", "my goal this year is to run a half marathon", "", []string{"half marathon"}},
+		{"zh", "我今天跑了15公里", "我今年的目标是跑一个半马", "", []string{"半马"}},
+		{"ja", "今日15キロ走った", "今年の目標はハーフマラソンを走ること", "", []string{"ハーフマラソン"}},
+		{"en", "we're going hiking up a mountain tomorrow", "", "Afraid of: heights", []string{"afraid of heights"}},
+		{"zh", "明天要去爬山", "", "害怕：高", []string{"怕高"}},
+		{"ja", "明日山に登るんだ", "", "怖いもの：高いところ", []string{"高いところ"}},
+		{"en", "I made my first bowl on the wheel", "I've been getting into pottery lately", "", []string{"pottery"}},
+		{"zh", "我做出了第一个碗", "最近迷上了陶艺", "", []string{"陶艺"}},
+		{"ja", "初めてお皿を作った", "最近陶芸にハマってる", "", []string{"陶芸"}},
+		{"en", "my blood sugar was high today", "I found out I have type 2 diabetes", "", []string{"diabetes"}},
+		{"zh", "今天血糖有点高", "体检查出了糖尿病", "", []string{"糖尿病"}},
+		{"ja", "今日血糖値が高かった", "健康診断で糖尿病が見つかった", "", []string{"糖尿病"}},
+		{"en", "hola! estoy aprendiendo", "I want to learn Spanish this year", "", []string{"Spanish"}},
+	} {
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 30, Now: now, User: "Sam", ProactiveQuestion: true}
+		if tt.mem != "" {
+			h.Memories = []string{tt.mem}
+		}
+		bare := reply(t, o, h).Text
+		if tt.told != "" {
+			h.Recalled = []bot.Recollection{{Kind: "episode", At: now.AddDate(0, -2, 0), Text: tt.told}}
+		}
+		got := reply(t, o, h).Text
+		if !containsAny(got, tt.any) || !endsAsking(got) {
+			t.Errorf("%q after %q%s: reply %q; want %q in it and a question", tt.text, tt.told, tt.mem, got, tt.any)
+		}
+		if tt.told != "" && containsAny(bare, tt.any) {
+			t.Errorf("%q with nothing told: reply %q ties to %q", tt.text, bare, tt.any)
+		}
+	}
+}

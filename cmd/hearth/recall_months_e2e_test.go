@@ -34,6 +34,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "the exam is tomorrow", any: []string{"luck"}},
 		{said: "Pepper is sick", any: []string{"Pepper"}},
 		{said: "Daniel proposed!!", any: []string{"congratulations"}, none: []string{"sounds important"}},
+		{said: "I ran 15km today", any: []string{"half marathon"}},
 		{said: "a dog chased me on the street today", any: []string{"afraid of dogs", "about dogs"}},
 	},
 	"months1_zh.yaml": {
@@ -48,6 +49,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "你都记得我什么？", any: []string{"阿杰"}, none: []string{"住在：哪"}},
 		{said: "明天就考试了", any: []string{"记得", "记着"}},
 		{said: "阿杰向我求婚了！！", any: []string{"恭喜"}},
+		{said: "我今天跑了15公里", any: []string{"半马"}},
 		{said: "今天在街上被一只狗追", any: []string{"怕狗"}},
 	},
 	"months1_ja.yaml": {
@@ -61,6 +63,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "明日が試験なんだ", any: []string{"応援", "がんばって"}},
 		{said: "モチが病気なの", any: []string{"モチ"}},
 		{said: "ケンにプロポーズされた！！", any: []string{"おめでとう"}},
+		{said: "今日15キロ走った", any: []string{"ハーフマラソン"}},
 		{said: "今日道で犬に追いかけられた", any: []string{"犬が"}},
 	},
 	"months2_en.yaml": {
@@ -73,6 +76,11 @@ var recallProbes = map[string][]recallCheck{
 		{said: "what hobby did I pick up?", any: []string{"pottery"}},
 		{said: "do you remember what I wanted to learn this year?", any: []string{"Spanish"}},
 		{said: "what do you know about me?", any: []string{"Luna (14)"}, none: []string{"Sara (14)"}},
+		{said: "we're going hiking up a mountain tomorrow", any: []string{"heights"}},
+		{said: "Sara got promoted!", any: []string{"Sara"}, none: []string{"you earned", "you've been putting", "your hard work"}},
+		{said: "I made my first bowl on the wheel", any: []string{"pottery"}},
+		{said: "hola! estoy aprendiendo", any: []string{"Spanish"}},
+		{said: "my blood sugar was high today", any: []string{"diabetes"}},
 	},
 	"months2_zh.yaml": {
 		{said: "我老婆叫什么来着？", any: []string{"小芳"}},
@@ -82,6 +90,10 @@ var recallProbes = map[string][]recallCheck{
 		{said: "你还记得我体检查出什么吗？", any: []string{"糖尿病"}, none: []string{"之前"}},
 		{said: "我最近迷上了什么？", any: []string{"陶艺"}},
 		{said: "我今年想学什么来着？", any: []string{"西班牙语"}},
+		{said: "明天要去爬山", any: []string{"怕高"}},
+		{said: "小芳升职了！", any: []string{"小芳"}, none: []string{"你的付出", "恭喜你", "你应得"}},
+		{said: "我做出了第一个碗", any: []string{"陶艺"}},
+		{said: "今天血糖有点高", any: []string{"糖尿病"}},
 	},
 	"months2_ja.yaml": {
 		{said: "妻の名前覚えてる？", any: []string{"ユミ"}},
@@ -90,6 +102,10 @@ var recallProbes = map[string][]recallCheck{
 		{said: "健康診断で何が見つかったか覚えてる？", any: []string{"糖尿病"}, none: []string{"前に"}},
 		{said: "最近何にハマってるって言ったっけ？", any: []string{"陶芸"}},
 		{said: "今年何を勉強したいって言ったっけ？", any: []string{"スペイン語"}},
+		{said: "明日山に登るんだ", any: []string{"高いところ"}},
+		{said: "ユミが昇進した！", any: []string{"ユミ"}, none: []string{"あなたがつかんだ", "ちゃんと見てくれてた"}},
+		{said: "初めてお皿を作った", any: []string{"陶芸"}},
+		{said: "今日血糖値が高かった", any: []string{"糖尿病"}},
 	},
 }
 
