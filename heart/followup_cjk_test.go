@@ -66,3 +66,24 @@ func TestExtractFollowUpsCJKDateForms(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractFollowUpsBirthdayPartyAndSchool: a birthday party is the
+// party, never the user's birthday; a child's first day at kindergarten
+// is a dated thing to ask after (recall round 3's parenting script).
+func TestExtractFollowUpsBirthdayPartyAndSchool(t *testing.T) {
+	now := time.Date(2026, 3, 9, 15, 0, 0, 0, time.UTC) // Monday
+	for _, tt := range []struct {
+		text string
+		want []FollowUp
+	}{
+		{"Lily is going to a birthday party with lots of snacks tomorrow", []FollowUp{{"birthday party", "2026-03-10", ""}}},
+		{"my birthday is tomorrow", []FollowUp{{"birthday", "2026-03-10", ""}}},
+		{"Lily starts kindergarten on March 12", []FollowUp{{"kindergarten", "2026-03-12", ""}}},
+		{"明天女儿去参加生日聚会", []FollowUp{{"生日聚会", "2026-03-10", ""}}},
+		{"4月1日から保育園", []FollowUp{{"保育園", "2026-04-01", ""}}},
+	} {
+		if got := ExtractFollowUps(tt.text, now); !slices.Equal(got, tt.want) {
+			t.Errorf("ExtractFollowUps(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}

@@ -203,3 +203,27 @@ func TestOfflineTiesNewsToWhatWasTold(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineParentingAndWorkScripts: misses read in recall round 3's own
+// months-later scripts: a job hunt is no new job (no 恭喜 to
+// "我最近在偷偷找新工作"), a fear told "too" is kept without it, and a
+// child's birthday party tomorrow is no birthday of the user's.
+func TestOfflineParentingAndWorkScripts(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 4, 10, 20, 0, 0, 0, time.UTC)
+	for turn := range 4 { // every variant
+		got := reply(t, o, bot.Hints{Language: "zh", Text: "我最近在偷偷找新工作", Turn: turn, Now: now, User: "小林"}).Text
+		if containsAny(got, []string{"恭喜", "兴奋", "好消息", "太好了", "入职"}) {
+			t.Errorf("a job hunt (turn %d): reply %q congratulates", turn, got)
+		}
+	}
+	resp := reply(t, o, bot.Hints{Language: "en", Text: "I'm scared of the dark too, honestly, like Lily", Turn: 3, Now: now})
+	if kept, b := remembered(t, resp); len(kept) != 1 || kept[0].Content != "Afraid of: the dark" {
+		t.Errorf("fear told with \"too\": remember = %s", b)
+	}
+	got := reply(t, o, bot.Hints{Language: "en", Text: "Lily is going to a birthday party with lots of snacks tomorrow", Turn: 3, Now: now,
+		Memories: []string{"People: Lily (daughter)"}}).Text
+	if strings.Contains(got, "your birthday") {
+		t.Errorf("a child's birthday party: reply %q", got)
+	}
+}

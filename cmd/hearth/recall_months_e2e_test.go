@@ -11,7 +11,7 @@ import (
 )
 
 // recallCheck is what one reply of a probe script must say: one of any
-// (case-insensitive), none of none.
+// (case-insensitive; anything when it is empty), none of none.
 type recallCheck struct {
 	said      string // the user's message the reply answers
 	any, none []string
@@ -107,6 +107,21 @@ var recallProbes = map[string][]recallCheck{
 		{said: "初めてお皿を作った", any: []string{"陶芸"}},
 		{said: "今日血糖値が高かった", any: []string{"糖尿病"}},
 	},
+	"months3_en.yaml": {
+		{said: "what's my daughter's name?", any: []string{"Lily"}},
+		{said: "what am I scared of?", any: []string{"the dark"}, none: []string{"dark too"}},
+		{said: "Lily is going to a birthday party with lots of snacks tomorrow", none: []string{"your birthday"}, any: []string{"Lily", "party"}},
+		{said: "my friend Tom got promoted!", any: []string{"Tom"}, none: []string{"you earned", "you've been putting"}},
+		{said: "we had a power outage last night", any: []string{"the dark"}},
+	},
+	"months3_zh.yaml": {
+		{said: "我最近在偷偷找新工作", none: []string{"恭喜", "兴奋"}},
+		{said: "你还记得我在哪上班吗？", any: []string{"腾讯"}},
+		{said: "我老板叫什么来着？", any: []string{"王姐"}},
+		{said: "我怕什么？", any: []string{"坐飞机"}},
+		{said: "下周要出差，得坐飞机", any: []string{"怕坐飞机"}},
+		{said: "我同事升职了", any: []string{"同事"}, none: []string{"恭喜你", "你的付出", "你应得"}},
+	},
 }
 
 // TestSimulateRemembersWhatMattered, through the built binary with the
@@ -161,7 +176,7 @@ func TestSimulateRemembersWhatMattered(t *testing.T) {
 					t.Fatalf("%q is not in %s", c.said, file)
 				}
 				low := strings.ToLower(got)
-				hit := false
+				hit := len(c.any) == 0 // none alone: only what it must not say
 				for _, w := range c.any {
 					hit = hit || strings.Contains(low, strings.ToLower(w))
 				}
