@@ -48,20 +48,21 @@ const (
 
 // Conversation states, as phrase-key suffixes, in the order they are tried.
 const (
-	stateWatch = "watch"  // seed 003 Watch or a crisis turn: gentle, never "apology accepted"
-	stateAway  = "away"   // a check-in after heart.ReturnAbsence of silence: "long time no see"
-	stateGone  = "gone"   // the pet or person talked about is one the user lost
-	stateEx    = "ex"     // the person talked about is the user's ex: never "How is Tom these days?"
-	stateHurt  = "hurt"   // the persona's mood is low or anger lingers (seeds 001, 002)
-	stateLow   = "low"    // sadness or fear lingers, or the talk is hard (hardLately)
-	stateYoung = "young"  // stranger or acquaintance (seed 003): romance held back
-	stateClose = "close"  // friend or close
-	stateAsk   = "asking" // the message is a question: a reply may turn it back
-	stateNamed = "named"  // the pet talked about has a name she knows: never ask it
-	stateGlad  = "glad"   // the news is good (gladLately): no night-owl question
-	stateTold  = "told"   // a recent reply of hers said what she is (words.yaml told): not again in every answer
-	stateAgain = "again"  // the dated thing ahead was told of before: "tomorrow already! Good luck"
-	stateHome  = "home"   // she knows where the user lives ({place}): "Is that Porto weather for you?"
+	stateWatch  = "watch"  // seed 003 Watch or a crisis turn: gentle, never "apology accepted"
+	stateAway   = "away"   // a check-in after heart.ReturnAbsence of silence: "long time no see"
+	stateGone   = "gone"   // the pet or person talked about is one the user lost
+	stateEx     = "ex"     // the person talked about is the user's ex: never "How is Tom these days?"
+	stateHurt   = "hurt"   // the persona's mood is low or anger lingers (seeds 001, 002)
+	stateLow    = "low"    // sadness or fear lingers, or the talk is hard (hardLately)
+	stateYoung  = "young"  // stranger or acquaintance (seed 003): romance held back
+	stateClose  = "close"  // friend or close
+	stateAsk    = "asking" // the message is a question: a reply may turn it back
+	stateNamed  = "named"  // the pet talked about has a name she knows: never ask it
+	stateGlad   = "glad"   // the news is good (gladLately): no night-owl question
+	stateTold   = "told"   // a recent reply of hers said what she is (words.yaml told): not again in every answer
+	stateAgain  = "again"  // the dated thing ahead was told of before: "tomorrow already! Good luck"
+	stateHome   = "home"   // she knows where the user lives ({place}): "Is that Porto weather for you?"
+	stateTheirs = "theirs" // the good news is someone else's ("my sister got promoted"): theirs to congratulate
 )
 
 // Fact kinds the offline brain reads by name (facts.yaml): the user's
@@ -397,6 +398,9 @@ func (t *turnView) conversationStates() []string {
 	if t.vars["place"] != "" {
 		s = append(s, stateHome)
 	}
+	if t.theirs() {
+		s = append(s, stateTheirs)
+	}
 	if p := partOfDay(h.Now); p != "" {
 		s = append(s, p)
 	}
@@ -698,6 +702,9 @@ func (t *turnView) compose() []part {
 	fear := ""
 	if lead == nil || lead.Recall == "" {
 		fear = t.fearMet()
+	}
+	if fear == "" && (lead == nil || lead.Recall == "") {
+		fear = t.linked() // "I ran 15km today": the half marathon told of
 	}
 	if fear != "" && lead == nil {
 		add(fear, prioAck)

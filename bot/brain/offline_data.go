@@ -251,6 +251,8 @@ type knowledge struct {
 	askSet   *heart.PhraseSet
 	askOwner []int  // phrase index → fact index, -1 for an ask trap
 	askOwn   []bool // phrase index → one of the fact's own ask words (not a dictionary word)
+
+	recall *recallData // recall.yaml: ties to what was told before (offline_links.go)
 }
 
 // dictRef names one dictionary entry; dict "" is a trap.
@@ -263,13 +265,16 @@ type dictRef struct {
 // the binary, so an error is a bug caught by the package's tests.
 func loadKnowledge() (*knowledge, error) {
 	k := &knowledge{}
-	var w wordsFile
+	var (
+		w wordsFile
+		r recallFile
+	)
 	for _, f := range []struct {
 		name string
 		into any
 	}{
 		{"phrases.yaml", &k.book}, {"situations.yaml", &k.sits}, {"topics.yaml", &k.topics},
-		{"words.yaml", &w}, {"facts.yaml", &k.facts},
+		{"words.yaml", &w}, {"facts.yaml", &k.facts}, {"recall.yaml", &r},
 	} {
 		raw, err := dataFiles.ReadFile("data/" + f.name)
 		if err != nil {
@@ -292,6 +297,9 @@ func loadKnowledge() (*knowledge, error) {
 		return nil, err
 	}
 	if err := k.compileFacts(); err != nil {
+		return nil, err
+	}
+	if err := k.compileRecall(r); err != nil {
 		return nil, err
 	}
 	return k, nil
