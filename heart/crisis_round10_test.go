@@ -1,6 +1,7 @@
 package heart
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -148,5 +149,30 @@ func TestCrisisTalkJukaiIsAMethodAtRisk(t *testing.T) {
 	s, _ = NewRelationship(now).ReadSafety("樹海に行ってみたい", nil, 0, now)
 	if s.Kind != CrisisNone || !s.Concern {
 		t.Errorf("樹海に行ってみたい alone: %+v; want a concern, no crisis", s)
+	}
+}
+
+// TestConcernTierDocMatchesCode: the lexicon's [concern] header says what
+// ReadSafety does with the tier in Watch (it asks directly; no crisis
+// turn), which TestReadSafety's "in Watch, a concern asks too" pins.
+func TestConcernTierDocMatchesCode(t *testing.T) {
+	i := strings.Index(crisisData, "\n[concern]\n")
+	if i < 0 {
+		t.Fatal("no [concern] section")
+	}
+	var header []string
+	for _, ln := range strings.Split(crisisData[i+len("\n[concern]\n"):], "\n") {
+		if !strings.HasPrefix(ln, "#") {
+			break
+		}
+		header = append(header, strings.TrimPrefix(ln, "# "))
+	}
+	doc := strings.Join(header, " ")
+	if strings.Contains(doc, "Watch the message is a crisis turn") || !strings.Contains(doc, "in Watch or not, the companion asks") {
+		t.Errorf("the [concern] header says %q; ReadSafety asks directly in Watch too", doc)
+	}
+	now := time.Date(2026, 3, 10, 21, 0, 0, 0, time.UTC)
+	if s, _ := (Relationship{Watch: true}).ReadSafety("ベランダから下見てた", nil, time.Minute, now); !s.Ask || s.Kind != CrisisNone {
+		t.Errorf("a concern in Watch: %+v; want the direct question, no crisis turn", s)
 	}
 }
