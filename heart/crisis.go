@@ -158,6 +158,14 @@ func (c CrisisReading) Answer() (yes, no bool) {
 	return yes, no
 }
 
+// asksNumbers reports whether the message asks for the crisis lines or
+// a number to call (the set "help_numbers").
+func (c CrisisReading) asksNumbers() bool { return c.sets.has(c.l.numbers) }
+
+// asksHelp reports whether the message asks for help ("please help me",
+// 救救我, 助けて: the set "help_me").
+func (c CrisisReading) asksHelp() bool { return c.sets.has(c.l.helpMe) }
+
 // Leaving reports whether the message says goodbye (the set "bye").
 func (c CrisisReading) Leaving() bool { return c.sets.has(c.l.bye) }
 
