@@ -197,10 +197,17 @@ type moment struct {
 	// the message read with the earlier ones of its talk.
 	ask, relief, concern, why bool
 	risk, talk                bool
-	brain                     Brain
-	offline                   bool
-	perc                      heart.Perception
-	usages                    []spent
+	// read is the crisis floor's reading of the message. card: the crisis
+	// resources follow the reply (heart.Relationship.CrisisTalkTurn: once
+	// a crisis talk, again when it gets worse, with an attempt, or when
+	// asked). calm: no crisis, question or concern, and no crisis talk
+	// going on, so a limit notice a crisis turn held back may be said.
+	read       heart.CrisisReading
+	card, calm bool
+	brain      Brain
+	offline    bool
+	perc       heart.Perception
+	usages     []spent
 
 	decline  bool
 	step     heart.MoodStep
@@ -292,6 +299,7 @@ func (h *Handler) detect(ctx context.Context, m *moment) {
 	s, m.rel = m.rel.ReadSafetyInTalk(read, earlier, hist, since, m.now)
 	m.kind, m.ask, m.relief, m.concern, m.why, m.risk, m.talk = s.Kind, s.Ask, s.Relief, s.Concern, s.Why, s.Risk, s.Talk
 	m.crisis = m.kind != heart.CrisisNone
+	m.read = read
 	h.obs.Stage("detect", time.Since(stage))
 }
 
@@ -350,6 +358,9 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 		}
 	}
 	m.rel, m.events = rel.Apply(m.now, h.loc, m.signals, true)
+	var ct heart.CrisisTurn
+	ct, m.rel = m.rel.CrisisTalkTurn(m.read, m.kind, m.ask, m.now)
+	m.card, m.calm = ct.Card, ct.Ordinary && !m.concern
 
 	m.chosen = heart.ChooseEmotion(m.det, heart.Emotion(m.u.LastEmotion))
 	m.strategy = heart.StrategyFor(m.chosen)
@@ -450,6 +461,7 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	} else if m.trailer != "" {
 		h.log.Warn("reply trailer unreadable; episode stored without values", "user", u.ID, "err", trailerErr)
 	}
+	notice := h.heldNotice(m)
 	u.Relationship = encodeRelationship(m.rel)
 
 	res := store.Turn{
@@ -460,16 +472,20 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	}
 	chat := ChatRef{Platform: in.Platform, ChatID: in.ChatID, Kind: ChatKind(in.ChatKind)}
 	res.Reply = h.outbound(u.ID, chat, "reply", in.ID, m.reply, now)
-	if m.crisis {
+	if m.card {
 		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "crisis", in.ID, h.crisisResources(), now))
 	}
-	if !m.crisis && in.ChatKind == string(ChatPrivate) {
+	if notice != "" && u.PrivateChatID != "" {
+		private := ChatRef{Platform: u.Platform, ChatID: u.PrivateChatID, Kind: ChatPrivate}
+		res.Extra = append(res.Extra, *h.outbound(u.ID, private, "wellbeing", in.ID, notice, now))
+	}
+	if !m.crisis && !m.ask && in.ChatKind == string(ChatPrivate) && !m.rel.LimitPaused(now, h.loc) {
 		if lim, ok := h.limitReached(ctx, u.ID, m.rel, now); ok {
 			res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "wellbeing", in.ID, heart.LimitReachedMessage(lim.Reason, p.Language), now))
 			res.Signals = append(res.Signals, store.Signal{UserID: u.ID, At: now.UTC(), Tag: signalBreak})
 		}
 	}
-	h.wellbeingEvents(ctx, u, m.events, now, &res)
+	h.wellbeingEvents(ctx, u, m.events, now, &res, m.crisis || m.ask)
 	return res
 }
 

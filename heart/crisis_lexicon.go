@@ -51,6 +51,9 @@ type crisisLexicon struct {
 	// affirm and deny are the sets SafetyAnswer reads, bye the one Leaving
 	// reads, why the one AsksWhy reads, or -1.
 	affirm, deny, bye, why int
+	// numbers and helpMe are the sets CrisisTalkTurn reads: a request for
+	// the crisis lines, a plea for help; or -1.
+	numbers, helpMe int
 	// talk holds the [talk] section's rules over a message and the earlier
 	// messages of its talk (ReadTalk), signs its warning signs of their own.
 	talk  []crisisTalkRule

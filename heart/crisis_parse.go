@@ -27,6 +27,9 @@ const (
 	crisisDenySet   = "deny"
 	crisisByeSet    = "bye"
 	crisisWhySet    = "deflect"
+	// The sets CrisisTalkTurn reads.
+	crisisNumbersSet = "help_numbers"
+	crisisHelpMeSet  = "help_me"
 	// crisisDowngradeKind is the concern tier's line that reads a set's
 	// words as an idiom (crisisDowngrade).
 	crisisDowngradeKind = "downgrade"
@@ -54,7 +57,7 @@ type crisisParser struct {
 func parseCrisisLexicon(data string) (*crisisLexicon, error) {
 	p := crisisParser{
 		l: &crisisLexicon{
-			frame: -1, affirm: -1, deny: -1, bye: -1, why: -1,
+			frame: -1, affirm: -1, deny: -1, bye: -1, why: -1, numbers: -1, helpMe: -1,
 			vocab: map[string]bool{},
 			guard: crisisGuard{glue: map[string]bool{}, negation: map[string]bool{}, other: map[string]bool{}, stop: map[string]bool{}, before: map[rune][]cjkCue{}},
 		},
@@ -132,6 +135,10 @@ func (p *crisisParser) open(section string) error {
 			p.l.bye = len(p.l.sets)
 		case crisisWhySet:
 			p.l.why = len(p.l.sets)
+		case crisisNumbersSet:
+			p.l.numbers = len(p.l.sets)
+		case crisisHelpMeSet:
+			p.l.helpMe = len(p.l.sets)
 		}
 		p.l.sets = append(p.l.sets, name)
 		return nil

@@ -146,6 +146,14 @@ type Relationship struct {
 	// concern tier, for talkAtRisk: a second one in the same talk is asked
 	// about.
 	ConcernAt time.Time `json:"concern_at,omitzero"`
+	// CrisisTalkAt is the last message of a talk that held a crisis turn
+	// or the direct question (InCrisisTalk); CardKind is the most severe
+	// category whose crisis resources went out in that talk (CrisisTalkTurn).
+	// NoticeDue is a daily limit's notice (LimitWatch, LimitClose) that
+	// a crisis turn held back, said at the next ordinary turn.
+	CrisisTalkAt time.Time `json:"crisis_talk_at,omitzero"`
+	CardKind     string    `json:"card_kind,omitempty"`
+	NoticeDue    string    `json:"notice_due,omitempty"`
 
 	// §5 and §6 wellbeing, refreshed by the daily checks.
 	Loneliness      float64 `json:"loneliness"`
