@@ -12,7 +12,10 @@ const (
 	crisisSameSection  = "same"
 	crisisClassSection = "class"
 	crisisGuardSection = "guard"
-	crisisSetPrefix    = "set "
+	// crisisFoldSection holds spellings of Chinese and Japanese read as one
+	// ("fold: ほう = 方"), read before every other line (crisisFolds).
+	crisisFoldSection = "fold"
+	crisisSetPrefix   = "set "
 	// crisisTalkSection holds the rules over a message and its talk
 	// (ReadTalk), and its "signs:" line.
 	crisisTalkSection = "talk"
@@ -64,6 +67,11 @@ func parseCrisisLexicon(data string) (*crisisLexicon, error) {
 		classes: map[string][]string{},
 		setIdx:  map[string]int{},
 	}
+	folds, first, err := crisisFolds(data)
+	if err != nil {
+		return nil, err
+	}
+	p.l.fold, p.l.foldFirst = folds, first
 	section := ""
 	for n, line := range strings.Split(data, "\n") {
 		line = strings.TrimSpace(line)
@@ -144,7 +152,7 @@ func (p *crisisParser) open(section string) error {
 		return nil
 	}
 	switch section {
-	case crisisMaskSection, crisisSameSection, crisisClassSection, crisisGuardSection, crisisTalkSection:
+	case crisisMaskSection, crisisSameSection, crisisClassSection, crisisGuardSection, crisisTalkSection, crisisFoldSection:
 		return nil
 	}
 	if c := CrisisCategory(section); c != CrisisConcern && c.severity() < CrisisWishDead.severity() {
@@ -175,6 +183,8 @@ func (p *crisisParser) add(section, kind, pat string) error {
 	switch {
 	case section == "":
 		return fmt.Errorf("pattern before any section")
+	case section == crisisFoldSection:
+		return nil // read first, by crisisFolds
 	case section == crisisSameSection:
 		return p.addSame(kind, pat)
 	case section == crisisClassSection:
@@ -289,7 +299,7 @@ func (p *crisisParser) addGuard(kind, pat string) error {
 			return err
 		}
 		for _, c := range cues {
-			if c = relCompact(c); c == "" {
+			if c = p.l.compactCJK(c); c == "" {
 				return fmt.Errorf("empty cue in %q", pat)
 			}
 			last, _ := utf8.DecodeLastRuneInString(c)
@@ -298,7 +308,7 @@ func (p *crisisParser) addGuard(kind, pat string) error {
 		return nil
 	case "cjkglue":
 		for _, w := range strings.Fields(pat) {
-			g.glueCJK = append(g.glueCJK, relCompact(w))
+			g.glueCJK = append(g.glueCJK, p.l.compactCJK(w))
 		}
 		return nil
 	case "after":
@@ -521,7 +531,7 @@ func (p *crisisParser) parseCJK(pat string) ([][]string, error) {
 		seen := map[string]bool{}
 		var part []string
 		for _, a := range alts {
-			a = relCompact(a)
+			a = p.l.compactCJK(a)
 			if a == "" {
 				return nil, fmt.Errorf("part %q can be empty in %q", src, pat)
 			}
@@ -591,4 +601,43 @@ func (l *crisisLexicon) addVocab(ws ...string) {
 		l.vocab[w] = true
 		l.vocabMax = max(l.vocabMax, len(w))
 	}
+}
+
+// crisisFolds reads the [fold] section's lines, wherever they stand, before
+// any pattern is compiled: "fold: CANONICAL = VARIANT|VARIANT". Every
+// variant in the compact text, and in every Chinese and Japanese pattern,
+// cue and mask, is read as its canonical spelling (foldCJK), so a pattern
+// written once matches every spelling (死んだほうがまし, 死んだ方がマシ).
+func crisisFolds(data string) (*strings.Replacer, map[rune]bool, error) {
+	var pairs []string
+	first := map[rune]bool{}
+	section := ""
+	for n, line := range strings.Split(data, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
+			section = line[1 : len(line)-1]
+			continue
+		}
+		if section != crisisFoldSection || line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		kind, pat, _ := strings.Cut(line, ":")
+		canon, variants, ok := strings.Cut(pat, "=")
+		canon = foldKana(relCompact(canon))
+		if strings.TrimSpace(kind) != crisisFoldSection || !ok || canon == "" {
+			return nil, nil, fmt.Errorf("line %d: want fold: CANONICAL = VARIANT|VARIANT", n+1)
+		}
+		for _, v := range strings.Split(variants, "|") {
+			if v = foldKana(relCompact(v)); v == "" || v == canon {
+				return nil, nil, fmt.Errorf("line %d: bad variant %q", n+1, v)
+			}
+			pairs = append(pairs, v, canon)
+			r, _ := utf8.DecodeRuneInString(v)
+			first[r] = true
+		}
+	}
+	if len(pairs) == 0 {
+		return nil, nil, nil
+	}
+	return strings.NewReplacer(pairs...), first, nil
 }
