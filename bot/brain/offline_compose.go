@@ -192,6 +192,8 @@ func (o *Offline) view(h bot.Hints) *turnView {
 // two, only a favourite whose answer picks one of the options answers
 // (words.yaml picks): "cats or dogs?" is her cats, while "summer or
 // winter?" gets no autumn and "a film or karaoke?" no favourite story.
+// Asked whether she likes it (situations.yaml likes_it), her fond answer
+// says yes first: "do you like cats?" got "Cats, I think."
 func (t *turnView) favorite(text string) string {
 	if a, b := t.vars["option_a"], t.vars["option_b"]; a != "" && b != "" {
 		for _, s := range []string{a, b} {
@@ -202,10 +204,19 @@ func (t *turnView) favorite(text string) string {
 		return ""
 	}
 	for _, hit := range t.k.favSet.Find(text) {
-		return t.k.favorites[t.k.favOwner[hit.Index]].Answer[t.lang]
+		f := t.k.favorites[t.k.favOwner[hit.Index]]
+		if fond := f.Fond[t.lang]; fond != "" && t.has(sitLikesIt) {
+			return fond
+		}
+		return f.Answer[t.lang]
 	}
 	return ""
 }
+
+// sitLikesIt is the situation of a question whether she likes something
+// ("do you like cats?", 你喜欢猫吗, 猫好き？): answered yes or no, with her
+// favourite's fond answer where she has one.
+const sitLikesIt = "likes_it"
 
 // toldLately reports whether one of her last recentReplies replies said
 // what she is (words.yaml told: "I'm an AI", 我是AI, AIだから): an everyday
