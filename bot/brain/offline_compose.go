@@ -299,7 +299,11 @@ func (t *turnView) conversationStates() []string {
 	if h.Mood <= moodHurt || ling == string(heart.LabelAnger) {
 		s = append(s, stateHurt)
 	}
-	if ling == string(heart.LabelSadness) || ling == string(heart.LabelFear) || negative(feltLabel(t.felt())) || t.hardLately() {
+	// A sadness or fear of hers that lingers makes the talk low, but not
+	// a message of plain joy: "楽しみ！" got "いちばん重くのしかかってるのは
+	// 何？", a question about a weight the user never mentioned.
+	lingers := (ling == string(heart.LabelSadness) || ling == string(heart.LabelFear)) && feltLabel(t.felt()) != string(heart.LabelJoy)
+	if lingers || negative(feltLabel(t.felt())) || t.hardLately() {
 		s = append(s, stateLow)
 	}
 	if t.toldLately() {
