@@ -275,6 +275,8 @@ func (t *turnView) mourn() {
 // two, only a favourite whose answer picks one of the options answers
 // (words.yaml picks): "cats or dogs?" is her cats, while "summer or
 // winter?" gets no autumn and "a film or karaoke?" no favourite story.
+// Asked whether she likes it (situations.yaml likes_it), her fond answer
+// says yes first: "do you like cats?" got "Cats, I think."
 func (t *turnView) favorite(text string) string {
 	if a, b := t.vars["option_a"], t.vars["option_b"]; a != "" && b != "" {
 		for _, s := range []string{a, b} {
@@ -285,10 +287,19 @@ func (t *turnView) favorite(text string) string {
 		return ""
 	}
 	for _, hit := range t.k.favSet.Find(text) {
-		return t.k.favorites[t.k.favOwner[hit.Index]].Answer[t.lang]
+		f := t.k.favorites[t.k.favOwner[hit.Index]]
+		if fond := f.Fond[t.lang]; fond != "" && t.has(sitLikesIt) {
+			return fond
+		}
+		return f.Answer[t.lang]
 	}
 	return ""
 }
+
+// sitLikesIt is the situation of a question whether she likes something
+// ("do you like cats?", 你喜欢猫吗, 猫好き？): answered yes or no, with her
+// favourite's fond answer where she has one.
+const sitLikesIt = "likes_it"
 
 // toldLately reports whether one of her last recentReplies replies said
 // what she is (words.yaml told: "I'm an AI", 我是AI, AIだから): an everyday
@@ -371,7 +382,11 @@ func (t *turnView) conversationStates() []string {
 	if h.Mood <= moodHurt || ling == string(heart.LabelAnger) {
 		s = append(s, stateHurt)
 	}
-	if ling == string(heart.LabelSadness) || ling == string(heart.LabelFear) || negative(feltLabel(t.felt())) || t.hardLately() {
+	// A sadness or fear of hers that lingers makes the talk low, but not
+	// a message of plain joy: "楽しみ！" got "いちばん重くのしかかってるのは
+	// 何？", a question about a weight the user never mentioned.
+	lingers := (ling == string(heart.LabelSadness) || ling == string(heart.LabelFear)) && feltLabel(t.felt()) != string(heart.LabelJoy)
+	if lingers || negative(feltLabel(t.felt())) || t.hardLately() {
 		s = append(s, stateLow)
 	}
 	if t.toldLately() {

@@ -146,11 +146,13 @@ type feelWords struct {
 }
 
 // favorite is one row of words.yaml's favorites: what she answers when
-// asked her favourite of the thing the words name, and the options her
-// answer picks when she is asked to choose between two.
+// asked her favourite of the thing the words name, what she answers when
+// asked whether she likes it (fond; the answer where none is given), and
+// the options her answer picks when she is asked to choose between two.
 type favorite struct {
 	Words  []string `yaml:"words"`
 	Answer langText `yaml:"answer"`
+	Fond   langText `yaml:"fond"`
 	Picks  []string `yaml:"picks"`
 }
 
@@ -354,8 +356,8 @@ func (k *knowledge) compileWords(w wordsFile) error {
 	k.favorites = w.Favorites
 	var favs []string
 	for i, f := range w.Favorites {
-		if len(f.Answer) < len(languages()) {
-			return fmt.Errorf("words.yaml favorites: %v needs an answer in every language", f.Words)
+		if len(f.Answer) < len(languages()) || len(f.Fond) > 0 && len(f.Fond) < len(languages()) {
+			return fmt.Errorf("words.yaml favorites: %v needs an answer (and a fond one, if any) in every language", f.Words)
 		}
 		for _, word := range f.Words {
 			favs = append(favs, word)
