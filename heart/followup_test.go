@@ -83,7 +83,7 @@ func TestExtractFollowUps(t *testing.T) {
 		{"２週間後に試験", []FollowUp{{"試験", "2026-03-23", ""}}},
 		{"来週、結婚式に出る", []FollowUp{{"結婚式", "2026-03-22", "sunday1"}}},
 		{"木曜日に心臓の検査があります", []FollowUp{{"検査", "2026-03-12", ""}}},
-		{"周四要去医院查心脏", []FollowUp{{"医院", "2026-03-12", ""}}},
+		{"周四要去复查心脏", []FollowUp{{"复查", "2026-03-12", ""}}},
 		// No follow-up: no event, no date, the past, beyond the horizon.
 		{"I'm tired today", nil},
 		{"I have an exam", nil},

@@ -61,6 +61,7 @@ const (
 	stateGlad   = "glad"   // the news is good (gladLately): no night-owl question
 	stateTold   = "told"   // a recent reply of hers said what she is (words.yaml told): not again in every answer
 	stateAgain  = "again"  // the dated thing ahead was told of before: "tomorrow already! Good luck"
+	stateCare   = "care"   // the dated thing ahead is a doctor's (words.yaml care_events): never "looking forward to it?"
 	stateHome   = "home"   // she knows where the user lives ({place}): "Is that Porto weather for you?"
 	stateTheirs = "theirs" // the good news is someone else's ("my sister got promoted"): theirs to congratulate
 )
@@ -409,6 +410,9 @@ func (t *turnView) conversationStates() []string {
 	}
 	if t.aheadAbout != "" && t.toldBefore(t.aheadAbout) {
 		s = append(s, stateAgain)
+	}
+	if t.aheadAbout != "" && t.k.careEvents.Has(t.aheadAbout) {
+		s = append(s, stateCare)
 	}
 	if t.vars["place"] != "" {
 		s = append(s, stateHome)

@@ -128,6 +128,7 @@ type wordsFile struct {
 	Favorites    []favorite          `yaml:"favorites"`
 	IntentTraps  map[string][]string `yaml:"intent_traps"`
 	SharedEvents []string            `yaml:"shared_events"`
+	CareEvents   []string            `yaml:"care_events"`
 	Once         []string            `yaml:"once"`
 	Told         []string            `yaml:"told"`
 	Yours        [][2]string         `yaml:"yours"`
@@ -241,6 +242,7 @@ type knowledge struct {
 	pickOwner    []int                       // phrase index → favorites index
 	intentTraps  map[string]*heart.PhraseSet // seed 001 intent → phrases that are not it
 	sharedEvents *heart.PhraseSet            // events that are not the user's own ("the party")
+	careEvents   *heart.PhraseSet            // events at a doctor's: met with care, not anticipation
 	refer        *heart.PhraseSet            // words that point back at a pet or person
 	referPets    *heart.PhraseSet            // the ones that point at a pet only
 	referOthers  *heart.PhraseSet            // people of no name the user gave, whom "he" may mean
@@ -374,6 +376,7 @@ func (k *knowledge) compileWords(w wordsFile) error {
 	}
 	k.pickSet = heart.NewPhraseSet(picks)
 	k.sharedEvents = heart.NewPhraseSet(w.SharedEvents)
+	k.careEvents = heart.NewPhraseSet(w.CareEvents)
 	k.intentTraps = map[string]*heart.PhraseSet{}
 	for intent, traps := range w.IntentTraps {
 		k.intentTraps[strings.ToUpper(intent)] = heart.NewPhraseSet(traps)
