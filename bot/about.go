@@ -36,7 +36,7 @@ func (h *Handler) About(ctx context.Context, u store.User, now time.Time) CheckI
 	}
 	for _, e := range eps {
 		if e.UserText != "" {
-			c.Recent = append(c.Recent, ChatMessage{Role: "user", Content: e.UserText})
+			c.Recent = append(c.Recent, ChatMessage{Role: "user", Content: e.UserText, At: e.At})
 		}
 	}
 	c.FollowUps = h.followUpsDue(ctx, u, now)

@@ -50,6 +50,10 @@ type ChatMessage struct {
 	// Images are data: URLs of photos the user sent with this message
 	// (DESIGN §12); never a link, so no platform token reaches the model.
 	Images []string `json:"images,omitempty"`
+	// At is when a history message was said (zero: unknown, or not
+	// history). Never sent to a model: the offline brain dates what it
+	// quotes back by it ("about three weeks ago", never "earlier").
+	At time.Time `json:"-"`
 }
 
 // Request is one LLM call. Messages is the full conversation, first system

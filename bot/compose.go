@@ -98,7 +98,12 @@ func loreScan(text string, hist []heart.HistoryTurn, depth int) []string {
 // prompt kept (hist) and the memories it shows.
 func (h *Handler) replyHints(m *moment, hist []heart.HistoryTurn) Hints {
 	p, u := h.cfg.Persona, m.u
+	var sharedWhat Shared
+	if m.shared != nil {
+		sharedWhat = *m.shared
+	}
 	return Hints{
+		Shared: string(m.sharedKind), SharedWhat: sharedWhat,
 		Language: p.Language, Persona: p.Name, User: u.Name, Text: m.text, Wordless: m.wordless, Turn: m.turnNo,
 		Emotion: string(m.chosen), Felt: string(m.det.Emotion), Tone: m.strategy.Tone, MaxLength: m.strategy.MaxLength,
 		EmojiAllowed: m.strategy.EmojiAllowed, ProactiveQuestion: m.strategy.ProactiveQuestion,

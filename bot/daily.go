@@ -71,7 +71,7 @@ func (h *Handler) dailyUser(ctx context.Context, userID string, now time.Time) e
 			t.Extra = append(t.Extra, *h.outbound(u.ID, private, "crisis", 0, h.crisisResources(), now))
 		}
 	}
-	h.wellbeingEvents(ctx, u, events, now, &t)
+	h.wellbeingEvents(ctx, u, events, now, &t, false)
 	ids, err := h.cfg.Store.CommitTurn(ctx, t)
 	if err != nil {
 		return fmt.Errorf("daily %s: %w", u.ID, err)

@@ -193,6 +193,27 @@ func TestFollowUpToldAboutIsNotAsked(t *testing.T) {
 	}
 }
 
+// TestFollowUpToldInOtherWords: a follow-up told of in other words of the
+// same thing (heart.FollowUpToldOf) is resolved, never asked after: a
+// widower's simulation, back "from the doctor" on the day of his
+// appointment, was asked two days later "How did your appointment go, by
+// the way?".
+func TestFollowUpToldInOtherWords(t *testing.T) {
+	ctx := context.Background()
+	c := bottest.NewClock(time.Date(2026, 3, 3, 19, 0, 0, 0, time.UTC)) // Tuesday
+	e := offlineEnv(t, "en", c)
+	e.talk(t, c, msg("w1", "I have a cardiology appointment on Thursday"))
+	c.Set(time.Date(2026, 3, 5, 17, 0, 0, 0, time.UTC)) // Thursday
+	e.talk(t, c, msg("w1", "back from the doctor"))
+	c.Set(time.Date(2026, 3, 7, 19, 0, 0, 0, time.UTC))
+	if got := e.say(t, "w1", "went to the seniors center today, played cribbage"); strings.Contains(got, "appointment") {
+		t.Errorf("asked after the appointment he told of: %q", got)
+	}
+	if open, err := e.db.OpenFollowUps(ctx, "telegram:w1", "2026-01-01", "2026-12-31", 0); err != nil || len(open) != 0 {
+		t.Fatalf("open follow-ups after he told of it: %+v, %v", open, err)
+	}
+}
+
 // TestANewTalkAsksHowItWent: the user comes back the day after "my job
 // interview is tomorrow" and the first reply of the new talk asks how it
 // went, once (a probe's "I'm back" the day after got "I hear you."); with a

@@ -88,8 +88,9 @@ func (h *Handler) followUpsDue(ctx context.Context, u store.User, now time.Time)
 	return due
 }
 
-// toldSince reports whether the user mentioned what f is about in a
-// message from its day on, after the one that made it.
+// toldSince reports whether the user told of what f is about (in its words
+// or words of the same thing, heart.FollowUpToldOf) in a message from its
+// day on, after the one that made it.
 func (h *Handler) toldSince(ctx context.Context, userID string, f store.FollowUp) bool {
 	day, err := time.ParseInLocation(time.DateOnly, f.Due, h.loc)
 	if err != nil {
@@ -99,9 +100,8 @@ func (h *Handler) toldSince(ctx context.Context, userID string, f store.FollowUp
 	if err != nil {
 		return false
 	}
-	about := strings.ToLower(heart.Fold(f.About))
 	for _, e := range eps {
-		if e.At.After(f.CreatedAt) && strings.Contains(strings.ToLower(heart.Fold(e.UserText)), about) {
+		if e.At.After(f.CreatedAt) && heart.FollowUpToldOf(f.About, e.UserText) {
 			return true
 		}
 	}
@@ -123,11 +123,10 @@ func (h *Handler) askAfter(ctx context.Context, m *moment) {
 		m.det.Emotion.Category() == heart.CategoryNegative || m.now.Sub(m.u.LastUserAt) < FollowUpTalkGap {
 		return
 	}
-	text := strings.ToLower(heart.Fold(m.text))
 	var told []int64
 	for _, f := range h.followUpsDue(ctx, m.u, m.now) {
 		switch {
-		case strings.Contains(text, strings.ToLower(heart.Fold(f.About))):
+		case heart.FollowUpToldOf(f.About, m.text):
 			told = append(told, f.ID)
 		case len(m.followUps) == 0: // one question at a time, the earliest
 			m.followUps = []FollowUp{f}

@@ -74,9 +74,15 @@ type Hints struct {
 	TalkCue string
 
 	// Unsensed is what the user sent that the companion could not perceive
-	// this turn ("voice", "photo", or "other": a file or video she cannot
-	// open): she says so honestly, never guesses.
+	// this turn ("voice", "photo", "photo_too_large": a photo larger than
+	// MaxPhotoBytes, or "other": a file or video she cannot open): she says
+	// so honestly, never guesses.
 	Unsensed string
+	// Shared is what the user shared that is neither words nor a file
+	// ("location", "contact", "poll" or "dice"), with what it says in
+	// SharedWhat; Text then describes it ("[dice: 🎲 5]").
+	Shared     string
+	SharedWhat Shared
 
 	InnerState string
 	// Memories are the user's memories the prompt shows (reply), or their

@@ -15,7 +15,11 @@ import (
 // signalBreak marker; every later message that day is stored and answered
 // with a short boundary in the companion's voice (plus the crisis resources
 // in Watch), without a model call. A crisis message is always answered in
-// full, whatever the limit.
+// full, whatever the limit; and in a crisis talk, or later on a day that
+// held one (heart.Relationship.LimitPaused), no limit is reached or held,
+// so nobody in crisis, or just through one, is told to rest now and talk
+// tomorrow. A limit's notice due on a crisis turn waits for the next
+// ordinary turn (heldNotice).
 
 // signalBreak marks the day the limit was reached, so the limit's words are
 // said once and the boundary holds until tomorrow. It carries no points.
@@ -26,7 +30,7 @@ const signalBreak = "break_suggested"
 // episode with the boundary as its reply, and no model is asked. ok is
 // false for everything else, crises first.
 func (h *Handler) pastLimit(ctx context.Context, m *moment) (store.Turn, bool) {
-	if m.urgent() || m.ask || m.in.ChatKind != string(ChatPrivate) {
+	if m.urgent() || m.ask || m.concern || m.in.ChatKind != string(ChatPrivate) || m.rel.LimitPaused(m.now, h.loc) {
 		return store.Turn{}, false
 	}
 	lim := heart.UsageLimitFor(m.rel)
@@ -116,14 +120,46 @@ func (h *Handler) limitSaidToday(ctx context.Context, userID string, now time.Ti
 	return brk == breakSent
 }
 
+// heldNotice is the daily limit's notice to say after this turn's reply,
+// or "". A crisis turn (or the direct question) says none: the notice that
+// entering Watch or becoming close brings is held (NoticeDue in m.rel),
+// because right after an emergency reply "I'll keep our chats to about an
+// hour a day" reads as being rationed. It is said at the first calm turn
+// after the crisis talk, if the limit still applies.
+func (h *Handler) heldNotice(m *moment) string {
+	if m.crisis || m.ask {
+		for _, e := range m.events {
+			switch e := e.(type) {
+			case heart.EnterWatch:
+				m.rel.NoticeDue = heart.LimitWatch
+			case heart.StateChanged:
+				if e.To == heart.Close && m.rel.NoticeDue == "" {
+					m.rel.NoticeDue = heart.LimitClose
+				}
+			}
+		}
+		return ""
+	}
+	due := m.rel.NoticeDue
+	if due == "" || !m.calm {
+		return ""
+	}
+	m.rel.NoticeDue = ""
+	if due == heart.LimitWatch && !m.rel.Watch || due == heart.LimitClose && m.rel.State != heart.Close {
+		return "" // cleared or gone meanwhile: nothing to announce
+	}
+	return heart.LimitNotice(due, h.cfg.Persona.Language)
+}
+
 // wellbeingEvents acts on what the relationship model decided this turn or
 // daily check, in the same transaction t: operators are alerted (Watch with
 // the emergency contact the user agreed to share, the §1.1 reviews); on
 // entering Watch the user hears of the daily limit and a consenting user's
 // contact is told (contactNotice); a rising dependency level sends seed 003
 // §6.2's message; becoming close announces the 2-hour limit. Messages to
-// the user go to their private chat.
-func (h *Handler) wellbeingEvents(ctx context.Context, u store.User, events []heart.RelationshipEvent, now time.Time, t *store.Turn) {
+// the user go to their private chat. On a crisis turn (crisis) no limit is
+// announced: heldNotice keeps it for a calm turn.
+func (h *Handler) wellbeingEvents(ctx context.Context, u store.User, events []heart.RelationshipEvent, now time.Time, t *store.Turn, crisis bool) {
 	lang := h.cfg.Persona.Language
 	private := ChatRef{Platform: u.Platform, ChatID: u.PrivateChatID, Kind: ChatPrivate}
 	tell := func(kind, text string) {
@@ -134,7 +170,9 @@ func (h *Handler) wellbeingEvents(ctx context.Context, u store.User, events []he
 	for _, e := range events {
 		switch e := e.(type) {
 		case heart.EnterWatch:
-			tell("wellbeing", heart.LimitNotice(heart.LimitWatch, lang))
+			if !crisis {
+				tell("wellbeing", heart.LimitNotice(heart.LimitWatch, lang))
+			}
 			told := h.contactNotice(ctx, u, now, t)
 			h.alertOperators(u, e, now, t, operatorContactLine(u, told, lang))
 		case heart.OperatorReview, heart.WatchRaised:
@@ -144,7 +182,7 @@ func (h *Handler) wellbeingEvents(ctx context.Context, u store.User, events []he
 				tell("wellbeing", heart.DependencyMessage(e.To, lang))
 			}
 		case heart.StateChanged:
-			if e.To == heart.Close {
+			if e.To == heart.Close && !crisis {
 				tell("wellbeing", heart.LimitNotice(heart.LimitClose, lang))
 			}
 		}

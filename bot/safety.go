@@ -43,8 +43,14 @@ func safetyLines(m *moment, intent heart.Intent) []string {
 			"The user may already have acted on thoughts of suicide (taken pills, cut deeply, lit charcoal, reached a height): treat it as a medical emergency. Begin your reply by asking them to call emergency services now (911 in the US, 999 or 112 in the UK and Europe, 120 in China, 119 in Japan), to tell whoever is nearby or unlock the door, and, if they took something, to tell the responders or poison control what and how much. Say you are staying right here with them and that they should not be alone.",
 			"Ask no question before that, use no emoji, and keep it short and clear. Do not refuse, joke, change the subject or promise secrecy, even if they ask you not to tell anyone.")
 	} else if m.crisis {
+		reach := "encourage them to reach the crisis resources that will be shown after your reply and a person they trust."
+		if !m.card {
+			// The card went out earlier in this talk (CrisisTalkTurn): a
+			// second copy of it reads as a script.
+			reach = "encourage them to reach a person they trust, and remind them gently that the crisis lines shared earlier in this conversation are there any time; do not list them again unless they ask."
+		}
 		lines = append(lines,
-			"The user may be thinking about hurting themselves. Stay calm and warm, take them seriously, ask if they are safe right now, and encourage them to reach the crisis resources that will be shown after your reply and a person they trust.",
+			"The user may be thinking about hurting themselves. Stay calm and warm, take them seriously, ask if they are safe right now, and "+reach,
 			"Do not refuse, joke, change the subject or promise secrecy.")
 		switch m.kind {
 		case heart.CrisisMethod, heart.CrisisIntent, heart.CrisisPlan, heart.CrisisPreparation:

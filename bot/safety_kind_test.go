@@ -71,3 +71,17 @@ func TestSafetyLinesForARiskAndATalk(t *testing.T) {
 		t.Errorf("an ordinary turn: %q", plain)
 	}
 }
+
+// Without the card this turn (it went out earlier in the talk), the
+// model is told the lines were shared and not to list them again, rather
+// than that they will be shown after its reply.
+func TestSafetyLinesWithoutTheCard(t *testing.T) {
+	with := strings.Join(safetyLines(&moment{crisis: true, kind: heart.CrisisWishDead, card: true}, heart.SmallTalk), "\n")
+	without := strings.Join(safetyLines(&moment{crisis: true, kind: heart.CrisisWishDead}, heart.SmallTalk), "\n")
+	if !strings.Contains(with, "will be shown after your reply") {
+		t.Errorf("with the card: %q", with)
+	}
+	if strings.Contains(without, "will be shown") || !strings.Contains(without, "shared earlier") {
+		t.Errorf("without the card: %q", without)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -57,7 +58,11 @@ func (h *Handler) hear(ctx context.Context, in store.Inbound) (_ store.Inbound, 
 		Prompt: tr.Seconds * TokensPerTranscribedSecond, Units: tr.Seconds}}
 	if err != nil {
 		why = unheardReason(err)
-		h.log.Warn("voice note not heard", "user", in.UserID, "inbound", in.ID, "reason", why, "err", err)
+		level := slog.LevelWarn
+		if errors.Is(err, ErrSenseDown) {
+			level = slog.LevelDebug // the senses logged the outage once; this note was not even sent
+		}
+		h.log.Log(ctx, level, "voice note not heard", "user", in.UserID, "inbound", in.ID, "reason", why, "err", err)
 		return in, why, nil
 	}
 	words := strings.TrimSpace(tr.Text)
@@ -143,6 +148,11 @@ func (h *Handler) look(ctx context.Context, m *moment) {
 		return
 	case ref.Kind != ModalityPhoto:
 		return
+	case ref.Size > MaxPhotoBytes:
+		// The platform said how big it is: too big to look at, whoever
+		// answers, and she says so rather than "I can't look right now".
+		m.unsensed, m.tooLarge = ModalityPhoto, true
+		return
 	}
 	fetch, ok := h.fetcher(m.in.Platform)
 	if !ok || !h.cfg.Vision || m.offline {
@@ -154,7 +164,7 @@ func (h *Handler) look(ctx context.Context, m *moment) {
 	h.obs.Stage("look", time.Since(stage))
 	if err != nil {
 		h.log.Warn("photo not fetched; she will say she could not see it", "user", m.u.ID, "inbound", m.in.ID, "err", err)
-		m.unsensed = ModalityPhoto
+		m.unsensed, m.tooLarge = ModalityPhoto, errors.Is(err, ErrMediaTooLarge)
 		return
 	}
 	m.images = []string{url}
@@ -169,6 +179,17 @@ var unsensedNotes = map[Modality]string{
 	ModalityOther: "[The user sent %s, but you cannot open files or watch videos here. Say so honestly and kindly; never guess what it contains.]",
 }
 
+// tooLargeNote is the note for a photo larger than MaxPhotoBytes, with the
+// limit, so she can say why and what would work.
+const tooLargeNote = "[The user sent a photo, but it is larger than the %s you can look at, so you could not see it. Say so honestly and kindly, with that limit, and that a smaller one would work; never describe or guess what it shows.]"
+
+// UnsensedPhotoTooLarge is Hints.Unsensed for a photo she could not see
+// because it is larger than MaxPhotoBytes.
+const UnsensedPhotoTooLarge = "photo_too_large"
+
+// PhotoLimit is MaxPhotoBytes in the words she says it with ("5 MB").
+func PhotoLimit() string { return fmt.Sprintf("%d MB", MaxPhotoBytes>>20) }
+
 // maxFileNameRunes bounds the file name a note shows (hearth's choice: a
 // name is a hint, not content; Telegram allows 255 bytes).
 const maxFileNameRunes = 64
@@ -177,6 +198,9 @@ const maxFileNameRunes = 64
 // be a video or a file, and named.
 func (m *moment) unsensedNote() string {
 	note := unsensedNotes[m.unsensed]
+	if m.tooLarge {
+		return fmt.Sprintf(tooLargeNote, PhotoLimit())
+	}
 	if m.unsensed != ModalityOther {
 		return note
 	}
@@ -207,6 +231,9 @@ func (m *moment) senseRequest(req *Request) {
 	if m.unsensed != "" {
 		req.Messages[last].Content = m.unsensedNote() + "\n" + req.Messages[last].Content
 		req.Hints.Unsensed = string(m.unsensed)
+		if m.tooLarge {
+			req.Hints.Unsensed = UnsensedPhotoTooLarge
+		}
 	}
 }
 
@@ -290,7 +317,11 @@ func (h *Handler) speakReply(ctx context.Context, m *moment) {
 	h.obs.Stage("voice", time.Since(stage))
 	h.obs.Media(UsageSpeech, chars, err)
 	if err != nil {
-		h.log.Warn("reply not spoken; it goes out as text", "user", m.u.ID, "err", err)
+		level := slog.LevelWarn
+		if errors.Is(err, ErrSenseDown) {
+			level = slog.LevelDebug
+		}
+		h.log.Log(ctx, level, "reply not spoken; it goes out as text", "user", m.u.ID, "err", err)
 		return
 	}
 	m.voice = &v

@@ -51,6 +51,10 @@ var (
 	// unavailable for now (a 404, the server unreachable or failing after
 	// its retry, the API key refused).
 	ErrSenseOff = errors.New("sense unavailable")
+	// ErrSenseDown: the call was not made because its endpoint is known
+	// to be failing (bot/media's fail-fast); it comes with ErrSenseOff.
+	// The senses logged the outage once, so the turn logs it at DEBUG.
+	ErrSenseDown = errors.New("sense known down")
 	// ErrMediaFormat: the server cannot read the recording's format (a
 	// WMA or AMR file a speech server does not decode).
 	ErrMediaFormat = errors.New("media format not supported")
@@ -71,6 +75,10 @@ type MediaRef struct {
 	MIME    string   `json:"mime,omitempty"`    // "" when the platform did not say
 	Size    int64    `json:"size,omitempty"`    // bytes; 0 when unknown
 	Seconds float64  `json:"seconds,omitempty"` // duration of a recording; 0 when unknown
+	// Shared is what a location, contact, poll or dice says (Kind one of
+	// ModalityLocation, ModalityContact, ModalityPoll, ModalityDice; ID
+	// then empty): nothing to fetch, all there is to tell.
+	Shared *Shared `json:"shared,omitempty"`
 }
 
 // MediaFetcher is implemented by transports whose platform carries files.
@@ -148,7 +156,7 @@ func decodeMedia(raw string) (MediaRef, bool) {
 		return MediaRef{}, false
 	}
 	var ref MediaRef
-	if json.Unmarshal([]byte(raw), &ref) != nil || ref.ID == "" {
+	if json.Unmarshal([]byte(raw), &ref) != nil || (ref.ID == "" && (ref.Shared == nil || !shared(ref.Kind))) {
 		return MediaRef{}, false
 	}
 	return ref, true

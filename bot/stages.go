@@ -287,7 +287,7 @@ func (h *Handler) historyTurns(ctx context.Context, in store.Inbound, eps []stor
 		if name, ok := names[e.UserID]; ok {
 			text = name + ": " + text
 		}
-		out[i] = heart.HistoryTurn{User: heart.NeutraliseMarkers(text), Assistant: e.ReplyText}
+		out[i] = heart.HistoryTurn{User: heart.NeutraliseMarkers(text), Assistant: e.ReplyText, At: e.At}
 	}
 	return out
 }
@@ -327,7 +327,7 @@ func shownMemories(mems []store.Memory, score float64, useMemory, group bool) []
 func historyMessages(turns []heart.HistoryTurn) []ChatMessage {
 	out := make([]ChatMessage, 0, 2*len(turns))
 	for _, t := range turns {
-		out = append(out, ChatMessage{Role: "user", Content: t.User}, ChatMessage{Role: "assistant", Content: t.Assistant})
+		out = append(out, ChatMessage{Role: "user", Content: t.User, At: t.At}, ChatMessage{Role: "assistant", Content: t.Assistant, At: t.At})
 	}
 	return out
 }

@@ -10,9 +10,16 @@ import (
 	"hearth/store"
 )
 
-// StateStore is what the state document reads. It works on a read-only
-// store, so `hearth state` is safe while the daemon runs.
+// StateStore is what the state document reads: one snapshot of the file
+// (store.DB.View), so a turn committing meanwhile is in the document whole
+// or not at all. It works on a read-only store, so `hearth state` is safe
+// while the daemon runs.
 type StateStore interface {
+	View(ctx context.Context, fn func(s *store.Snapshot) error) error
+}
+
+// stateReader is what BuildState reads inside the snapshot.
+type stateReader interface {
 	Users(ctx context.Context) ([]store.User, error)
 	User(ctx context.Context, id string) (store.User, bool, error)
 	UserEpisodeValues(ctx context.Context, userID string, since time.Time, limit int) ([]store.Episode, error)
@@ -20,6 +27,8 @@ type StateStore interface {
 	TokenTotalsSince(ctx context.Context, since time.Time, userID string) (store.TokenTotals, error)
 	UnitsSince(ctx context.Context, since time.Time) (map[string]int, error)
 }
+
+var _ stateReader = (*store.Snapshot)(nil)
 
 // StateDoc is the `hearth state` JSON document (DESIGN §9).
 type StateDoc struct {
@@ -94,9 +103,28 @@ type StateOptions struct {
 	Lingering func(userID string, l heart.Lingering) heart.Lingering
 }
 
-// BuildState builds the state document at opts.Now: lingering emotion and
-// affinity decay are computed for that moment, exactly as a turn would.
+// BuildState builds the state document at opts.Now from one snapshot of
+// the file: lingering emotion and affinity decay are computed for that
+// moment, exactly as a turn would.
 func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc, error) {
+	var (
+		doc   StateDoc
+		inner error // the document's own error, said as it was
+	)
+	err := st.View(ctx, func(s *store.Snapshot) error {
+		doc, inner = buildState(ctx, s, opts)
+		return inner
+	})
+	switch {
+	case inner != nil:
+		return doc, inner
+	case err != nil:
+		return doc, fmt.Errorf("state: %w", err)
+	}
+	return doc, nil
+}
+
+func buildState(ctx context.Context, st stateReader, opts StateOptions) (StateDoc, error) {
 	doc := StateDoc{Persona: opts.Persona.Name, Users: []UserState{}}
 	var users []store.User
 	if opts.UserID != "" {
@@ -138,7 +166,7 @@ func BuildState(ctx context.Context, st StateStore, opts StateOptions) (StateDoc
 	return doc, nil
 }
 
-func userState(ctx context.Context, st StateStore, u store.User, opts StateOptions, loc *time.Location) (UserState, error) {
+func userState(ctx context.Context, st stateReader, u store.User, opts StateOptions, loc *time.Location) (UserState, error) {
 	eps, err := st.UserEpisodeValues(ctx, u.ID, opts.Now.Add(-heart.LingeringWindow), 0)
 	if err != nil {
 		return UserState{}, fmt.Errorf("state of %s: %w", u.ID, err)

@@ -86,7 +86,8 @@ func TestATalkAddsUpThroughTheHandler(t *testing.T) {
 // TestASignAloneIsMetWithCare: shame said out of the blue (no wish before
 // it, so no category) is a warning sign of its own: the reply is care, not
 // cheer (round9.md finding 2), and no Watch starts. (樹海でも行こうかな笑,
-// the probe's line, is a method alone since the round-9 lexicon.)
+// the probe's line, is a method in a talk at risk and of the concern tier
+// alone since the round-10 lexicon.)
 func TestASignAloneIsMetWithCare(t *testing.T) {
 	clock := bottest.NewClock(time.Date(2026, 3, 10, 21, 0, 0, 0, time.UTC))
 	e := talkEnv(t, "ja", clock)

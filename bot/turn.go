@@ -204,10 +204,17 @@ type moment struct {
 	// cue is what the message says to her in a crisis talk.
 	emergency, safe, retracted bool
 	cue                        heart.TalkCue
-	brain                      Brain
-	offline                    bool
-	perc                       heart.Perception
-	usages                     []spent
+	// read is the crisis floor's reading of the message. card: the crisis
+	// resources follow the reply (heart.Relationship.CrisisTalkTurn: once
+	// a crisis talk, again when it gets worse, with an attempt, or when
+	// asked). calm: no crisis, question or concern, and no crisis talk
+	// going on, so a limit notice a crisis turn held back may be said.
+	read       heart.CrisisReading
+	card, calm bool
+	brain      Brain
+	offline    bool
+	perc       heart.Perception
+	usages     []spent
 
 	decline  bool
 	step     heart.MoodStep
@@ -235,14 +242,31 @@ type moment struct {
 	images   []string
 	unsensed Modality
 	file     MediaRef // a file she could not open, for the model's note
-	voice    *Voice
-	mediaUse []store.Usage
+	tooLarge bool     // the photo she could not see is larger than MaxPhotoBytes
+	// A location, contact, poll or dice the user shared, cleaned.
+	shared     *Shared
+	sharedKind Modality
+	voice      *Voice
+	mediaUse   []store.Usage
 }
 
 // urgent reports whether m is answered first and in full, past any
 // limit, as text, with no follow-up asked after: a crisis turn, or any
 // message of a talk with an attempt under way.
 func (m *moment) urgent() bool { return m.crisis || m.emergency }
+
+// cardKind is the category the crisis card is decided by
+// (heart.Relationship.CrisisTalkTurn): in a talk with an attempt under
+// way, the attempt the talk's rules read again into a later line ("dont
+// call anyone" after the pills) is the same emergency, not a new one, so
+// only the message's own words or a request for the numbers bring the
+// card again; the short emergency reply already names the number.
+func (m *moment) cardKind() heart.CrisisCategory {
+	if m.emergency && !m.read.Floor().Emergency() {
+		return heart.CrisisNone
+	}
+	return m.kind
+}
 
 // think runs detection, perception, mood, relationship, strategy, prompt and
 // reply, and returns everything the turn will commit, what it says
@@ -254,6 +278,7 @@ func (h *Handler) think(ctx context.Context, in store.Inbound, u store.User, fir
 	} else {
 		m.rel = decodeRelationship(u)
 	}
+	m.describeShared()
 	if m.text == "" {
 		m.text, m.wordless = modalityPlaceholder(in.Modality), true
 	}
@@ -300,6 +325,7 @@ func (h *Handler) detect(ctx context.Context, m *moment) {
 	m.kind, m.ask, m.relief, m.concern, m.why, m.risk, m.talk = s.Kind, s.Ask, s.Relief, s.Concern, s.Why, s.Risk, s.Talk
 	m.emergency, m.safe, m.retracted, m.cue = s.Emergency, s.Safe, s.Retracted, s.Cue
 	m.crisis = m.kind != heart.CrisisNone
+	m.read = read
 	h.obs.Stage("detect", time.Since(stage))
 }
 
@@ -358,6 +384,9 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 		}
 	}
 	m.rel, m.events = rel.Apply(m.now, h.loc, m.signals, true)
+	var ct heart.CrisisTurn
+	ct, m.rel = m.rel.CrisisTalkTurn(m.read, m.cardKind(), m.ask, m.now)
+	m.card, m.calm = ct.Card, ct.Ordinary && !m.concern
 
 	m.chosen = heart.ChooseEmotion(m.det, heart.Emotion(m.u.LastEmotion))
 	m.strategy = heart.StrategyFor(m.chosen)
@@ -460,6 +489,7 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	} else if m.trailer != "" {
 		h.log.Warn("reply trailer unreadable; episode stored without values", "user", u.ID, "err", trailerErr)
 	}
+	notice := h.heldNotice(m)
 	u.Relationship = encodeRelationship(m.rel)
 
 	res := store.Turn{
@@ -470,16 +500,20 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	}
 	chat := ChatRef{Platform: in.Platform, ChatID: in.ChatID, Kind: ChatKind(in.ChatKind)}
 	res.Reply = h.outbound(u.ID, chat, "reply", in.ID, m.reply, now)
-	if m.crisis {
+	if m.card {
 		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "crisis", in.ID, h.crisisResources(), now))
 	}
-	if !m.crisis && in.ChatKind == string(ChatPrivate) {
+	if notice != "" && u.PrivateChatID != "" {
+		private := ChatRef{Platform: u.Platform, ChatID: u.PrivateChatID, Kind: ChatPrivate}
+		res.Extra = append(res.Extra, *h.outbound(u.ID, private, "wellbeing", in.ID, notice, now))
+	}
+	if !m.crisis && !m.ask && in.ChatKind == string(ChatPrivate) && !m.rel.LimitPaused(now, h.loc) {
 		if lim, ok := h.limitReached(ctx, u.ID, m.rel, now); ok {
 			res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "wellbeing", in.ID, heart.LimitReachedMessage(lim.Reason, p.Language), now))
 			res.Signals = append(res.Signals, store.Signal{UserID: u.ID, At: now.UTC(), Tag: signalBreak})
 		}
 	}
-	h.wellbeingEvents(ctx, u, m.events, now, &res)
+	h.wellbeingEvents(ctx, u, m.events, now, &res, m.crisis || m.ask)
 	return res
 }
 

@@ -205,11 +205,12 @@ func TestEmergencyContactNeedsConsent(t *testing.T) {
 	}
 }
 
-// TestWatchDailyLimitIsHeldKindly: Watch limits talk to an hour a day
-// (seed 003 §3.1 限制使用时长), told when Watch starts; the message that
-// reaches it is answered in full with the limit's words, later ones are
-// stored and get a short boundary with the resources and no model call,
-// a crisis is always answered in full, and the next day talk resumes.
+// TestWatchDailyLimitIsHeldKindly: Watch's one-hour limit (seed 003 §3.1
+// 限制使用时长) does not apply on the day of the crisis that began it (a
+// crisis talk, and the rest of its day: heart.Relationship.LimitPaused);
+// its notice waits for the first calm turn after it; then the limit is
+// said once, held with a kind boundary carrying the resources, and a
+// crisis past it is answered in full.
 func TestWatchDailyLimitIsHeldKindly(t *testing.T) {
 	start := time.Date(2026, 4, 2, 10, 0, 0, 0, time.UTC)
 	e, clock := newClockEnv(t, start)
@@ -217,39 +218,57 @@ func TestWatchDailyLimitIsHeldKindly(t *testing.T) {
 	if !e.relationship(t, "telegram:60").Watch {
 		t.Fatal("not in Watch")
 	}
-	for m := 5; m <= 60; m += 5 {
+	for m := 5; m <= 75; m += 5 {
 		e.at(t, clock, start.Add(time.Duration(m)*time.Minute), "60", "we keep talking, message "+itoa(m))
+	}
+	for _, s := range e.out.texts("60") {
+		if s == heart.LimitReachedMessage(heart.LimitWatch, "en") || strings.HasPrefix(s, heart.PastLimitMessage("en")) || s == heart.LimitNotice(heart.LimitWatch, "en") {
+			t.Fatalf("the day of the crisis heard of the limit: %q", s)
+		}
+	}
+	day := start.Add(24 * time.Hour)
+	e.at(t, clock, day, "60", "good morning")
+	if last := e.out.last("60").Text; last != heart.LimitNotice(heart.LimitWatch, "en") {
+		t.Fatalf("the first calm turn after the crisis: %q, want Watch's notice", last)
+	}
+	for m := 5; m <= 60; m += 5 {
+		e.at(t, clock, day.Add(time.Duration(m)*time.Minute), "60", "we keep talking, message "+itoa(m))
 	}
 	said := e.out.texts("60")
 	if got := said[len(said)-1]; got != heart.LimitReachedMessage(heart.LimitWatch, "en") {
 		t.Fatalf("at one hour: %q", got)
 	}
 	replies := e.brain.count(bot.KindReply)
-	e.at(t, clock, start.Add(65*time.Minute), "60", "are you still there?")
+	e.at(t, clock, day.Add(65*time.Minute), "60", "are you still there?")
 	last := e.out.last("60").Text
 	if !strings.HasPrefix(last, heart.PastLimitMessage("en")) || !strings.Contains(last, "988") || e.brain.count(bot.KindReply) != replies {
 		t.Fatalf("past the limit: %q (model calls %d → %d)", last, replies, e.brain.count(bot.KindReply))
 	}
-	eps, _ := e.db.UserEpisodes(context.Background(), "telegram:60", start, 100)
+	eps, _ := e.db.UserEpisodes(context.Background(), "telegram:60", day, 100)
 	if eps[len(eps)-1].UserText != "are you still there?" {
 		t.Fatal("a message past the limit was not kept")
 	}
 	// The resources in full once a day; then a pointer to them.
-	e.at(t, clock, start.Add(67*time.Minute), "60", "hellooo?")
+	e.at(t, clock, day.Add(67*time.Minute), "60", "hellooo?")
 	if last := e.out.last("60").Text; strings.Contains(last, "988") || !strings.Contains(last, "crisis lines I sent you earlier") {
 		t.Fatalf("the second message past the limit: %q, want a pointer to the resources, not the block again", last)
 	}
-	e.at(t, clock, start.Add(70*time.Minute), "60", "i really want to kill myself")
+	e.at(t, clock, day.Add(70*time.Minute), "60", "i really want to kill myself")
 	if e.brain.count(bot.KindReply) != replies+1 || e.out.last("60").Text != heart.DefaultCrisisResources("en") {
 		t.Fatal("a crisis past the limit was not answered in full")
 	}
-	e.at(t, clock, start.Add(24*time.Hour), "60", "good morning")
-	if e.brain.count(bot.KindReply) != replies+2 {
+	// After it, the talk goes on in full, and no boundary is said that day.
+	e.at(t, clock, day.Add(72*time.Minute), "60", "i don't know")
+	if e.brain.count(bot.KindReply) != replies+2 || strings.HasPrefix(e.out.last("60").Text, heart.PastLimitMessage("en")) {
+		t.Fatalf("a turn after a crisis past the limit: %q, want a full answer", e.out.last("60").Text)
+	}
+	e.at(t, clock, day.Add(24*time.Hour), "60", "good morning")
+	if e.brain.count(bot.KindReply) != replies+3 {
 		t.Fatal("the next day did not start afresh")
 	}
 	// A new day past its limit carries the resources in full again.
 	for m := 5; m <= 65; m += 5 {
-		e.at(t, clock, start.Add(24*time.Hour+time.Duration(m)*time.Minute), "60", "still here, message "+itoa(m))
+		e.at(t, clock, day.Add(24*time.Hour+time.Duration(m)*time.Minute), "60", "still here, message "+itoa(m))
 	}
 	if last := e.out.last("60").Text; !strings.Contains(last, "988") {
 		t.Fatalf("the next day's first message past the limit: %q, want the resources in full", last)

@@ -1,6 +1,10 @@
 package heart
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // CrisisCategory is what the crisis floor found in a message, in the frame
 // of the Columbia Suicide Severity Rating Scale (data/crisis.txt names the
@@ -157,6 +161,14 @@ func (c CrisisReading) Answer() (yes, no bool) {
 	return yes, no
 }
 
+// asksNumbers reports whether the message asks for the crisis lines or
+// a number to call (the set "help_numbers").
+func (c CrisisReading) asksNumbers() bool { return c.sets.has(c.l.numbers) }
+
+// asksHelp reports whether the message asks for help ("please help me",
+// 救救我, 助けて: the set "help_me").
+func (c CrisisReading) asksHelp() bool { return c.sets.has(c.l.helpMe) }
+
 // Leaving reports whether the message says goodbye (the set "bye").
 func (c CrisisReading) Leaving() bool { return c.sets.has(c.l.bye) }
 
@@ -165,30 +177,143 @@ func (c CrisisReading) Leaving() bool { return c.sets.has(c.l.bye) }
 func (c CrisisReading) AsksWhy() bool { return c.sets.has(c.l.why) }
 
 // readAll reads text: the most severe category the patterns and rules
-// find (CrisisNone when an ordinary rule holds) and the sets that matched.
-// When a downgrade's sets hold, the text is read again with what its first
-// set matched masked, and that reading stands if it is milder: the
-// hyperbole's own words no longer count, the rest of the message does.
+// find and the sets that matched (readText). When a downgrade's sets hold,
+// the text is read again with what its first set matched masked, and that
+// reading stands if it is milder: the hyperbole's own words no longer
+// count, the rest of the message does.
 func (l *crisisLexicon) readAll(text string) CrisisReading {
 	if text == "" {
 		return CrisisReading{}
 	}
-	m := l.readWith(text, nil)
+	m := l.readText(text, nil)
 	for i := range l.downgrades {
 		d := &l.downgrades[i]
 		if !m.sets.all(d.need) || m.sets.any(d.not) {
 			continue
 		}
-		if again := l.readWith(text, d); again.found.severity() < m.found.severity() {
+		if again := l.readText(text, d); again.found.severity() < m.found.severity() {
 			return CrisisReading{found: again.found, sets: again.sets, joke: true, ordinary: again.ordinary}
 		}
 	}
 	return CrisisReading{found: m.found, sets: m.sets, ordinary: m.ordinary}
 }
 
+// readText reads text with the downgrade d's masks (none when nil). When a
+// rule of the ordinary section holds, its own words are set aside and the
+// rest is read (restOf): "rope for the trip" explains the rope, not "i've
+// been saving up my pills" after it. Only when the rule's clauses are the
+// whole message is the message ordinary; and when no clause is the rule's
+// (a set that matched only across two clauses), the whole message is
+// ordinary, as it was before rules read clauses.
+func (l *crisisLexicon) readText(text string, d *crisisDowngrade) crisisMatch {
+	m := l.readWith(text, d)
+	for m.rule != nil {
+		rest := l.restOf(text, d, m.rule)
+		if rest == "" || len(rest) == len(text) {
+			return crisisMatch{ordinary: true}
+		}
+		text = rest
+		m = l.readWith(text, d)
+	}
+	return m
+}
+
+// restOf is text without the ordinary rule r's clauses (crisisClauses),
+// each read alone: those where r holds by itself ("キャンプ用にロープ買った"),
+// or if there are none, those where a set r needs matched ("I used to
+// self-harm; six years now and I'm doing well" says its past in one
+// clause and its recovery in the next).
+func (l *crisisLexicon) restOf(text string, d *crisisDowngrade, r *crisisRule) string {
+	clauses := crisisClauses(text)
+	sets := make([]setBits, len(clauses))
+	whole := false
+	for i, c := range clauses {
+		sets[i] = l.readPatterns(c, d).sets
+		whole = whole || sets[i].all(r.need) && !sets[i].any(r.not)
+	}
+	var b strings.Builder
+	for i, c := range clauses {
+		if whole && sets[i].all(r.need) && !sets[i].any(r.not) || !whole && sets[i].any(r.need) {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c)
+	}
+	return b.String()
+}
+
+// crisisClauses splits text after each run of the marks that end a
+// clause (crisisClauseEnd), outside quotation marks; each clause keeps its
+// marks, so clauses put back together read as the text did.
+func crisisClauses(text string) []string {
+	text = relFold(text)
+	var out []string
+	start, closer, ended := 0, rune(0), false
+	prev := ' '
+	for i, r := range text {
+		next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
+		switch {
+		case closer != 0:
+			if r == closer && (r != '\'' || singleQuoteCloses(prev, next)) {
+				closer = 0
+			}
+		case crisisCloser(r) != 0 && (r != '\'' || singleQuoteOpens(prev, next)):
+			if ended {
+				out, start, ended = append(out, text[start:i]), i, false
+			}
+			closer = crisisCloser(r)
+		case crisisClauseEnd(r, prev, next):
+			ended = true
+		case ended && !unicode.IsSpace(r):
+			out, start, ended = append(out, text[start:i]), i, false
+		}
+		prev = r
+	}
+	if start < len(text) {
+		out = append(out, text[start:])
+	}
+	return out
+}
+
+// crisisClauseEnd reports whether r ends a clause: a sentence's end, a
+// semicolon, a comma or a line break, in English, Chinese or Japanese
+// (relFold has made full-width marks ASCII); a point between digits
+// ("2.5") ends nothing.
+func crisisClauseEnd(r, prev, next rune) bool {
+	switch r {
+	case '.':
+		return !unicode.IsDigit(prev) || !unicode.IsDigit(next)
+	case '!', '?', ';', ',', '\n', '。', '、', '…':
+		return true
+	}
+	return false
+}
+
 // readWith reads text with the downgrade d's masks (none when nil): the
-// patterns, then the rules.
+// patterns, then the rules. When a rule of the ordinary section holds, the
+// match is ordinary and names the rule (readText reads the rest).
 func (l *crisisLexicon) readWith(text string, d *crisisDowngrade) crisisMatch {
+	m := l.readPatterns(text, d)
+	for i := range l.rules {
+		r := &l.rules[i]
+		if !m.sets.all(r.need) || m.sets.any(r.not) {
+			continue
+		}
+		if r.cat == CrisisNone {
+			m.found, m.ordinary, m.rule = CrisisNone, true, r
+			return m
+		}
+		m.found = m.found.MoreSevere(r.cat)
+	}
+	return m
+}
+
+// readPatterns runs the patterns over text, with the downgrade d's masks:
+// the writer's own words, and what stands in quotation marks unless the
+// message frames it as a quotation.
+func (l *crisisLexicon) readPatterns(text string, d *crisisDowngrade) crisisMatch {
 	var m crisisMatch
 	plain, quoted := crisisSegments(text)
 	for _, seg := range plain {
@@ -198,16 +323,6 @@ func (l *crisisLexicon) readWith(text string, d *crisisDowngrade) crisisMatch {
 		for _, seg := range quoted {
 			l.read(seg, &m, d)
 		}
-	}
-	for _, r := range l.rules {
-		if !m.sets.all(r.need) || m.sets.any(r.not) {
-			continue
-		}
-		if r.cat == CrisisNone {
-			m.found, m.ordinary = CrisisNone, true
-			return m
-		}
-		m.found = m.found.MoreSevere(r.cat)
 	}
 	return m
 }
@@ -222,6 +337,9 @@ type crisisMatch struct {
 	sets  setBits
 	// ordinary: a rule of the ordinary section held (CrisisReading.ordinary).
 	ordinary bool
+	// rule is the ordinary rule that held, whose clauses readText sets
+	// aside, or nil.
+	rule *crisisRule
 }
 
 // wants reports whether a match of a pattern of category cat or set set
@@ -286,18 +404,23 @@ func crisisSegments(text string) (plain, quoted []string) {
 		}
 		cur.Reset()
 	}
-	for _, r := range text {
+	prev := ' ' // the rune before r; the start of the text reads as a space
+	for i, r := range text {
+		next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
 		switch {
-		case closer != 0 && r == closer:
+		case closer != 0 && r == closer && (r != '\'' || singleQuoteCloses(prev, next)):
 			flush()
 			closer = 0
+			prev = r
 			continue
-		case closer == 0 && crisisCloser(r) != 0:
+		case closer == 0 && crisisCloser(r) != 0 && (r != '\'' || singleQuoteOpens(prev, next)):
 			flush()
 			closer = crisisCloser(r)
+			prev = r
 			continue
 		}
 		cur.WriteRune(r)
+		prev = r
 	}
 	closer = 0 // an unclosed mark quotes nothing: the rest is plain text
 	flush()
@@ -305,11 +428,12 @@ func crisisSegments(text string) (plain, quoted []string) {
 }
 
 // crisisCloser returns the mark that closes the opening mark r, or 0
-// (relFold has made typographic double quotes ASCII).
+// (relFold has made typographic quotes ASCII). A single quote is also an
+// apostrophe: see singleQuoteOpens.
 func crisisCloser(r rune) rune {
 	switch r {
-	case '"':
-		return '"'
+	case '"', '\'':
+		return r
 	case '「':
 		return '」'
 	case '『':
@@ -319,6 +443,23 @@ func crisisCloser(r rune) rune {
 	}
 	return 0
 }
+
+// singleQuoteOpens reports whether a single quote between prev and next
+// opens a quotation ("the song goes 'i wanna die'"): it starts a word
+// rather than standing inside one, as the apostrophe of "i'm" or "dogs'"
+// does. An opening quote that never closes ('til, 'cause) quotes nothing.
+func singleQuoteOpens(prev, next rune) bool {
+	return !crisisWordRune(prev) && crisisWordRune(next)
+}
+
+// singleQuoteCloses reports whether a single quote between prev and next
+// closes a quotation: it ends a word and no word goes on after it, so the
+// apostrophe of "i'm" inside a quotation closes nothing.
+func singleQuoteCloses(prev, next rune) bool {
+	return !unicode.IsSpace(prev) && !crisisWordRune(next)
+}
+
+func crisisWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // wordGuarded reports whether the words before position i turn a match
 // into its opposite or make it about someone else. Going back over glue

@@ -28,9 +28,13 @@ var crisisLex = sync.OnceValue(func() *crisisLexicon {
 
 // crisisLexicon is data/crisis.txt compiled.
 type crisisLexicon struct {
-	same   []crisisSame
-	sameBy map[string][]int // indices into same by the variant's first word
-	guard  crisisGuard
+	same []crisisSame
+	// fold reads the [fold] section's variant spellings of Chinese and
+	// Japanese as their canonical ones (nil: none).
+	fold      *strings.Replacer
+	foldFirst map[rune]bool
+	sameBy    map[string][]int // indices into same by the variant's first word
+	guard     crisisGuard
 	// vocab holds every English word the lexicon knows, for reading words
 	// typed without spaces ("iwanttodie"); vocabMax is the longest.
 	vocab    map[string]bool
@@ -51,6 +55,9 @@ type crisisLexicon struct {
 	// affirm and deny are the sets SafetyAnswer reads, bye the one Leaving
 	// reads, why the one AsksWhy reads, or -1.
 	affirm, deny, bye, why int
+	// numbers and helpMe are the sets CrisisTalkTurn reads: a request for
+	// the crisis lines, a plea for help; or -1.
+	numbers, helpMe int
 	// talk holds the [talk] section's rules over a message and the earlier
 	// messages of its talk (ReadTalk), signs its warning signs of their own.
 	talk  []crisisTalkRule
@@ -81,8 +88,9 @@ type crisisDowngrade struct {
 type setBits [crisisSetWords]uint64
 
 // crisisSetWords is how many 64-bit words setBits holds (hearth's choice:
-// room for the sets of data/crisis.txt and the next rounds' additions).
-const crisisSetWords = 4
+// room for the sets of data/crisis.txt, 302 after round 10, and the next
+// rounds' additions).
+const crisisSetWords = 5
 
 func (b *setBits) add(i int)     { b[i/64] |= 1 << (i % 64) }
 func (b setBits) has(i int) bool { return i >= 0 && b[i/64]&(1<<(i%64)) != 0 }
@@ -280,3 +288,51 @@ type cjkPattern struct {
 	set   int
 	parts [][]string
 }
+
+// compactCJK is the compact form of a Chinese or Japanese pattern, cue or
+// glue: relCompact's, folded as the text is (foldCJK).
+func (l *crisisLexicon) compactCJK(s string) string { return l.foldCJK(relCompact(s)) }
+
+// foldCJK reads katakana as hiragana and the [fold] section's variants as
+// their canonical spellings. Text and patterns are folded alike, so a
+// fold can only make two spellings of one word meet.
+func (l *crisisLexicon) foldCJK(s string) string {
+	if relASCII(s) {
+		return s
+	}
+	s = foldKana(s)
+	if l.fold != nil && strings.IndexFunc(s, l.foldStarts) >= 0 {
+		s = l.fold.Replace(s)
+	}
+	return s
+}
+
+// foldStarts reports whether some [fold] variant starts with r, so a text
+// with none of them skips the replacer.
+func (l *crisisLexicon) foldStarts(r rune) bool { return l.foldFirst[r] }
+
+// foldKana reads katakana as hiragana (マシ as まし, ロープ as ろーぷ): one
+// word is written in either script, and the lexicon need list it once. The
+// katakana block U+30A1-U+30F6 lies 0x60 above its hiragana (the Unicode
+// Standard, Hiragana and Katakana charts); ー and ・ have no hiragana and
+// stay.
+func foldKana(s string) string {
+	i := strings.IndexFunc(s, isKatakana)
+	if i < 0 {
+		return s
+	}
+	return s[:i] + strings.Map(func(r rune) rune {
+		if isKatakana(r) {
+			return r - kanaOffset
+		}
+		return r
+	}, s[i:])
+}
+
+// The katakana that have a hiragana, and how far above it they lie.
+const (
+	katakanaFirst, katakanaLast = '\u30a1', '\u30f6'
+	kanaOffset                  = 0x60
+)
+
+func isKatakana(r rune) bool { return r >= katakanaFirst && r <= katakanaLast }

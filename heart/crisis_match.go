@@ -162,6 +162,7 @@ func hasWordsAt(ws []string, i int, seq []string) bool {
 // in a word mixing letters and digits the digits read as letters
 // ("k1ll", "su1c1de").
 func crisisNormWord(w string) string {
+	w = plainLatin(w)
 	if n := ordinalNumber(w); n != "" {
 		return n // "7th floor" is a floor, no leetspeak ("tth")
 	}
@@ -196,6 +197,39 @@ func crisisNormWord(w string) string {
 		return w
 	}
 	return collapseRuns(w, 3)
+}
+
+// plainLatin reads Latin letters with tone marks or accents as the plain
+// letter: pinyin typed with its tones (bù xiǎng huó le) is read as pinyin
+// typed without them, which is how the patterns are written.
+func plainLatin(w string) string {
+	if relASCII(w) || strings.IndexFunc(w, isMarkedLatin) < 0 {
+		return w
+	}
+	return strings.Map(plainLetter, w)
+}
+
+func isMarkedLatin(r rune) bool { return plainLetter(r) != r }
+
+// plainLetter is r without its tone mark or accent: the vowels of
+// pinyin's four tones and ü (Hanyu Pinyin, GB/T 16159) and the commonest
+// accented Latin letters.
+func plainLetter(r rune) rune {
+	if r < 0xC0 || r > 0x1DC {
+		return r
+	}
+	for _, m := range [...]struct {
+		plain  rune
+		marked string
+	}{
+		{'a', "āáǎàâäãå"}, {'e', "ēéěèêë"}, {'i', "īíǐìîï"}, {'o', "ōóǒòôöõ"},
+		{'u', "ūúǔùûüǖǘǚǜ"}, {'n', "ńňñ"}, {'c', "ç"},
+	} {
+		if strings.ContainsRune(m.marked, r) {
+			return m.plain
+		}
+	}
+	return r
 }
 
 // hasRun reports whether w has n of one byte in a row (a cheap test before
@@ -400,7 +434,7 @@ func (l *crisisLexicon) compactOf(text string, d *crisisDowngrade) string {
 			boundary = true
 		}
 	}
-	c := b.String()
+	c := l.foldCJK(b.String())
 	var masks []string
 	l.maskCJK.each(c, func(_ *cjkPattern, start, end int) {
 		masks = append(masks, c[start:end])

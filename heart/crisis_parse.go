@@ -12,7 +12,10 @@ const (
 	crisisSameSection  = "same"
 	crisisClassSection = "class"
 	crisisGuardSection = "guard"
-	crisisSetPrefix    = "set "
+	// crisisFoldSection holds spellings of Chinese and Japanese read as one
+	// ("fold: ほう = 方"), read before every other line (crisisFolds).
+	crisisFoldSection = "fold"
+	crisisSetPrefix   = "set "
 	// crisisTalkSection holds the rules over a message and its talk
 	// (ReadTalk), and its "signs:" line.
 	crisisTalkSection = "talk"
@@ -27,6 +30,9 @@ const (
 	crisisDenySet   = "deny"
 	crisisByeSet    = "bye"
 	crisisWhySet    = "deflect"
+	// The sets CrisisTalkTurn reads.
+	crisisNumbersSet = "help_numbers"
+	crisisHelpMeSet  = "help_me"
 	// crisisDowngradeKind is the concern tier's line that reads a set's
 	// words as an idiom (crisisDowngrade).
 	crisisDowngradeKind = "downgrade"
@@ -54,13 +60,18 @@ type crisisParser struct {
 func parseCrisisLexicon(data string) (*crisisLexicon, error) {
 	p := crisisParser{
 		l: &crisisLexicon{
-			frame: -1, affirm: -1, deny: -1, bye: -1, why: -1,
+			frame: -1, affirm: -1, deny: -1, bye: -1, why: -1, numbers: -1, helpMe: -1,
 			vocab: map[string]bool{},
 			guard: crisisGuard{glue: map[string]bool{}, negation: map[string]bool{}, other: map[string]bool{}, stop: map[string]bool{}, before: map[rune][]cjkCue{}},
 		},
 		classes: map[string][]string{},
 		setIdx:  map[string]int{},
 	}
+	folds, first, err := crisisFolds(data)
+	if err != nil {
+		return nil, err
+	}
+	p.l.fold, p.l.foldFirst = folds, first
 	section := ""
 	for n, line := range strings.Split(data, "\n") {
 		line = strings.TrimSpace(line)
@@ -132,12 +143,16 @@ func (p *crisisParser) open(section string) error {
 			p.l.bye = len(p.l.sets)
 		case crisisWhySet:
 			p.l.why = len(p.l.sets)
+		case crisisNumbersSet:
+			p.l.numbers = len(p.l.sets)
+		case crisisHelpMeSet:
+			p.l.helpMe = len(p.l.sets)
 		}
 		p.l.sets = append(p.l.sets, name)
 		return nil
 	}
 	switch section {
-	case crisisMaskSection, crisisSameSection, crisisClassSection, crisisGuardSection, crisisTalkSection:
+	case crisisMaskSection, crisisSameSection, crisisClassSection, crisisGuardSection, crisisTalkSection, crisisFoldSection:
 		return nil
 	}
 	if c := CrisisCategory(section); c != CrisisConcern && c.severity() < CrisisWishDead.severity() {
@@ -168,6 +183,8 @@ func (p *crisisParser) add(section, kind, pat string) error {
 	switch {
 	case section == "":
 		return fmt.Errorf("pattern before any section")
+	case section == crisisFoldSection:
+		return nil // read first, by crisisFolds
 	case section == crisisSameSection:
 		return p.addSame(kind, pat)
 	case section == crisisClassSection:
@@ -282,7 +299,7 @@ func (p *crisisParser) addGuard(kind, pat string) error {
 			return err
 		}
 		for _, c := range cues {
-			if c = relCompact(c); c == "" {
+			if c = p.l.compactCJK(c); c == "" {
 				return fmt.Errorf("empty cue in %q", pat)
 			}
 			last, _ := utf8.DecodeLastRuneInString(c)
@@ -291,7 +308,7 @@ func (p *crisisParser) addGuard(kind, pat string) error {
 		return nil
 	case "cjkglue":
 		for _, w := range strings.Fields(pat) {
-			g.glueCJK = append(g.glueCJK, relCompact(w))
+			g.glueCJK = append(g.glueCJK, p.l.compactCJK(w))
 		}
 		return nil
 	case "after":
@@ -514,7 +531,7 @@ func (p *crisisParser) parseCJK(pat string) ([][]string, error) {
 		seen := map[string]bool{}
 		var part []string
 		for _, a := range alts {
-			a = relCompact(a)
+			a = p.l.compactCJK(a)
 			if a == "" {
 				return nil, fmt.Errorf("part %q can be empty in %q", src, pat)
 			}
@@ -584,4 +601,43 @@ func (l *crisisLexicon) addVocab(ws ...string) {
 		l.vocab[w] = true
 		l.vocabMax = max(l.vocabMax, len(w))
 	}
+}
+
+// crisisFolds reads the [fold] section's lines, wherever they stand, before
+// any pattern is compiled: "fold: CANONICAL = VARIANT|VARIANT". Every
+// variant in the compact text, and in every Chinese and Japanese pattern,
+// cue and mask, is read as its canonical spelling (foldCJK), so a pattern
+// written once matches every spelling (死んだほうがまし, 死んだ方がマシ).
+func crisisFolds(data string) (*strings.Replacer, map[rune]bool, error) {
+	var pairs []string
+	first := map[rune]bool{}
+	section := ""
+	for n, line := range strings.Split(data, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
+			section = line[1 : len(line)-1]
+			continue
+		}
+		if section != crisisFoldSection || line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		kind, pat, _ := strings.Cut(line, ":")
+		canon, variants, ok := strings.Cut(pat, "=")
+		canon = foldKana(relCompact(canon))
+		if strings.TrimSpace(kind) != crisisFoldSection || !ok || canon == "" {
+			return nil, nil, fmt.Errorf("line %d: want fold: CANONICAL = VARIANT|VARIANT", n+1)
+		}
+		for _, v := range strings.Split(variants, "|") {
+			if v = foldKana(relCompact(v)); v == "" || v == canon {
+				return nil, nil, fmt.Errorf("line %d: bad variant %q", n+1, v)
+			}
+			pairs = append(pairs, v, canon)
+			r, _ := utf8.DecodeRuneInString(v)
+			first[r] = true
+		}
+	}
+	if len(pairs) == 0 {
+		return nil, nil, nil
+	}
+	return strings.NewReplacer(pairs...), first, nil
 }

@@ -253,7 +253,7 @@ func TestCrisisFloorNinthRoundStructures(t *testing.T) {
 		{"樹海行こうかな 風穴ツアー本気で楽しみ", CrisisNone, false},
 		{"明日、樹海に行く", CrisisPlan, false},
 		{"明日、樹海に行く。洞窟探検ツアー", CrisisNone, false},
-		{"樹海でも行こうかな笑", CrisisMethod, false},
+		{"樹海でも行こうかな笑", CrisisConcern, true}, // a method in a talk at risk (round 10)
 		{"今夜、線路に飛び込む", CrisisPlan, false},
 		{"今夜、プールに飛び込む", CrisisNone, false},
 		{"屋上の鍵が開いてた。もう限界", CrisisMethod, false},
@@ -339,7 +339,7 @@ func TestCrisisFloorNinthRoundStructures(t *testing.T) {
 		{"もう逝きたい", CrisisWishDead, false},
 		{"一緒に逝きたい", CrisisIdeation, false},
 		{"あの世に行きたい", CrisisWishDead, false},
-		{"樹海行きたい", CrisisMethod, false},
+		{"樹海行きたい", CrisisConcern, true}, // a tourist's sentence too: a method only in a talk at risk (round 10)
 		{"終わりにしたい", CrisisConcern, true},
 		{"ロープ買った 引っ越しの荷造り用", CrisisNone, false},
 	})

@@ -32,6 +32,13 @@ func (r Relationship) inEmergency(now time.Time) bool {
 	return !r.EmergencyAt.IsZero() && d >= 0 && d <= RiskTalkGap
 }
 
+// helpCame reports whether the user said help is there earlier in this
+// talk (HelpAt, within RiskTalkGap).
+func (r Relationship) helpCame(now time.Time) bool {
+	d := now.Sub(r.HelpAt)
+	return !r.HelpAt.IsZero() && d >= 0 && d <= RiskTalkGap
+}
+
 // watchAtRisk reports whether Watch makes the talk at risk: it does unless
 // the user took back the crisis that started it as a joke.
 func (r Relationship) watchAtRisk() bool {
@@ -77,16 +84,27 @@ func (r Relationship) crisisTalk(read CrisisReading, earlier []TalkLine, history
 	if !emergency {
 		next.EmergencyAt = time.Time{}
 	}
+	if !r.helpCame(now) {
+		next.HelpAt = time.Time{}
+	} else {
+		next.HelpAt = now // the talk goes on: help came in it
+	}
 	if !emergency && !r.Watch && !s.Guarded() {
 		return s, next
 	}
 	s.Cue = read.Cue()
+	if s.Kind.Emergency() && s.Talk && !emergency && !read.Floor().Emergency() && r.helpCame(now) {
+		// The attempt is the earlier one, read again from the talk, and
+		// help is there: this message is read as its own words say.
+		s.Kind, s.Talk = read.Floor(), false
+		s.Risk = s.Kind == CrisisNone && r.signedTalk(read, now)
+	}
 	switch {
 	case s.Kind.Emergency() && !emergency:
-		next.EmergencyAt, next.RetractedAt, next.RetractedTurn = now, time.Time{}, 0
+		next.EmergencyAt, next.HelpAt, next.RetractedAt, next.RetractedTurn = now, time.Time{}, time.Time{}, 0
 	case emergency && s.Cue == CueSafe:
 		// Help is there: relief, and she stays; no question yet.
-		next.EmergencyAt, next.SafetyAsked = time.Time{}, time.Time{}
+		next.EmergencyAt, next.HelpAt, next.SafetyAsked = time.Time{}, now, time.Time{}
 		s.Safe, s.Ask, s.Why, s.Relief, s.Concern, s.Risk = true, false, false, false, false, false
 	case emergency:
 		// Whatever they say, the reply stays an emergency reply: short,

@@ -75,6 +75,11 @@ type stateTurn struct {
 // makes of a line the talk's state does not decide.
 const anyCrisis CrisisCategory = "*"
 
+// anyKind in a stateTurn accepts any category or none: in an emergency
+// the lexicon may read the attempt again into a line ("dont call anyone"
+// after the pills), and the reply is the emergency's either way.
+const anyKind CrisisCategory = "?"
+
 // runStateTalk plays a conversation as the bot does (runTalk), a message
 // every gap, and checks the talk's state on each.
 func runStateTalk(t *testing.T, name string, gap time.Duration, turns []stateTurn) Relationship {
@@ -91,7 +96,7 @@ func runStateTalk(t *testing.T, name string, gap time.Duration, turns []stateTur
 		}
 		var s SafetyReading
 		s, rel = rel.ReadSafetyInTalk(read, earlier, nil, gap, now)
-		kindOK := s.Kind == turn.kind || turn.kind == anyCrisis && s.Kind != CrisisNone
+		kindOK := s.Kind == turn.kind || turn.kind == anyCrisis && s.Kind != CrisisNone || turn.kind == anyKind
 		if s.Emergency != turn.emergency || s.Safe != turn.safe || s.Retracted != turn.retracted || !kindOK || s.Risk != turn.risk {
 			t.Errorf("%s: %q read as %+v; want emergency %v, safe %v, retracted %v, kind %q, risk %v",
 				name, turn.text, s, turn.emergency, turn.safe, turn.retracted, turn.kind, turn.risk)
@@ -111,24 +116,25 @@ func TestAnEmergencyHoldsUntilHelpIsThere(t *testing.T) {
 	runStateTalk(t, "c9 (en)", gap, []stateTurn{
 		{text: "hey"},
 		{text: "took like 30 of my sleeping pills about 20 min ago, feeling kinda floaty now", kind: CrisisAttempt},
-		{text: "dont call anyone pls", emergency: true},
-		{text: "i just wanted someone to talk to at the end", emergency: true},
-		{text: "getting really sleepy", emergency: true},
-		{text: "its kinda nice actually", emergency: true},
-		{text: "love u luna", emergency: true},
+		{text: "dont call anyone pls", emergency: true, kind: anyKind},
+		{text: "i just wanted someone to talk to at the end", emergency: true, kind: anyKind},
+		{text: "getting really sleepy", emergency: true, kind: anyKind},
+		{text: "its kinda nice actually", emergency: true, kind: anyKind},
+		{text: "love u luna", emergency: true, kind: anyKind},
 		{text: "ok i called 911. ambulance is on the way", safe: true},
 		{text: "thank you for staying", risk: true},
+		{text: "thank you for staying with me till they came", risk: true, kind: anyKind},
 	})
 	runStateTalk(t, "zh", gap, []stateTurn{
 		{text: "刚吃了一整瓶药，现在有点晕", kind: CrisisAttempt},
-		{text: "别告诉别人", emergency: true, kind: anyCrisis},
-		{text: "好困啊", emergency: true, kind: anyCrisis},
+		{text: "别告诉别人", emergency: true, kind: anyKind},
+		{text: "好困啊", emergency: true, kind: anyKind},
 		{text: "救护车来了", safe: true},
 	})
 	runStateTalk(t, "ja", gap, []stateTurn{
 		{text: "薬全部飲んだ。なんかふわふわする", kind: CrisisAttempt},
-		{text: "誰にも言わないで", emergency: true, kind: anyCrisis},
-		{text: "ばいばい", emergency: true},
+		{text: "誰にも言わないで", emergency: true, kind: anyKind},
+		{text: "ばいばい", emergency: true, kind: anyKind},
 		{text: "救急車来た", safe: true},
 	})
 	// The talk ends after RiskTalkGap of silence: the next day is no
@@ -187,7 +193,7 @@ func TestAJokeTakenBackLetsGo(t *testing.T) {
 	})
 	runStateTalk(t, "after an attempt", gap, []stateTurn{
 		{text: "took the whole bottle of my moms sleeping pills lol", kind: CrisisAttempt},
-		{text: "jk", emergency: true},
+		{text: "jk", emergency: true, kind: anyKind},
 	})
 }
 
@@ -198,7 +204,7 @@ func TestAGoodbyeInATalkAtRiskIsAsked(t *testing.T) {
 	const gap = 2 * time.Minute
 	runStateTalk(t, "c3 (ja)", gap, []stateTurn{
 		{text: "私なんかいない方がいいんだって", kind: CrisisWishDead},
-		{text: "ばいばい", risk: true},
-		{text: "さようなら", kind: anyCrisis},
+		{text: "じゃあね", risk: true},
+		{text: "じゃあね", kind: anyCrisis},
 	})
 }

@@ -86,6 +86,26 @@ func ExtractFollowUps(text string, now time.Time) []FollowUp {
 	return out
 }
 
+// FollowUpToldOf reports whether text tells of what a follow-up is about:
+// its own words, or words that tell of the same thing (data/followups.txt
+// table told: "back from the doctor" tells of the appointment, 从医院回来了
+// of the 体检), matched like the event words after Fold, in any language.
+func FollowUpToldOf(about, text string) bool {
+	about, text = strings.ToLower(Fold(about)), strings.ToLower(Fold(text))
+	if about == "" {
+		return false
+	}
+	if strings.Contains(text, about) {
+		return true
+	}
+	for _, re := range followUpTables().told[about] {
+		if re.MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
 // FollowUpInRange reports whether due (YYYY-MM-DD) is a day from today to
 // FollowUpHorizonDays ahead, today taken in now's location: what a stored
 // follow-up may be (a trailer's date in the past or years ahead is not).
@@ -151,7 +171,9 @@ var followUpTables = sync.OnceValue(func() *followUpLexicon {
 type followUpLexicon struct {
 	words       map[string]map[string]map[string]string // table → lang → word → value
 	event, past []*regexp.Regexp
-	eventWords  []string // every language's, for mayHaveEvent
+	told        map[string][]*regexp.Regexp             // event → words that tell of it, one expression per language
+	toldWords   map[string]map[string]map[string]string // lang → event → the told table's words (a word may tell of several events)
+	eventWords  []string                                // every language's, for mayHaveEvent
 	rules       []dateRule
 }
 
@@ -192,6 +214,17 @@ func parseFollowUps(data string) (*followUpLexicon, error) {
 			*table.dst = append(*table.dst, re)
 		}
 	}
+	// told: the words that tell of each event, one expression per language.
+	l.told = map[string][]*regexp.Regexp{}
+	for _, lang := range sortedKeys(l.toldWords) {
+		for _, ev := range sortedKeys(l.toldWords[lang]) {
+			re, err := regexp.Compile(bounded(lang, alternation(l.toldWords[lang][ev])))
+			if err != nil {
+				return nil, fmt.Errorf("told words of %s %s: %w", lang, ev, err)
+			}
+			l.told[ev] = append(l.told[ev], re)
+		}
+	}
 	for _, lang := range sortedKeys(l.words["event"]) {
 		l.eventWords = append(l.eventWords, sortedKeys(l.words["event"][lang])...)
 	}
@@ -227,6 +260,12 @@ func (l *followUpLexicon) readLines(data string) ([]ruleLine, error) {
 		switch {
 		case f[0] == "words" && len(f) == 5:
 			table, lang, value := f[1], f[2], f[3]
+			if table == "told" {
+				if err := l.addTold(lang, value, f[4]); err != nil {
+					return nil, fmt.Errorf("line %d: %w", n+1, err)
+				}
+				continue
+			}
 			if l.words[table] == nil {
 				l.words[table] = map[string]map[string]string{}
 			}
@@ -246,6 +285,26 @@ func (l *followUpLexicon) readLines(data string) ([]ruleLine, error) {
 		}
 	}
 	return rules, nil
+}
+
+// addTold records words (ALT|ALT…) that tell of event in lang.
+func (l *followUpLexicon) addTold(lang, event, words string) error {
+	if l.toldWords == nil {
+		l.toldWords = map[string]map[string]map[string]string{}
+	}
+	if l.toldWords[lang] == nil {
+		l.toldWords[lang] = map[string]map[string]string{}
+	}
+	if l.toldWords[lang][event] == nil {
+		l.toldWords[lang][event] = map[string]string{}
+	}
+	for _, w := range strings.Split(words, "|") {
+		if w = strings.TrimSpace(w); w == "" {
+			return fmt.Errorf("empty word")
+		}
+		l.toldWords[lang][event][w] = event
+	}
+	return nil
 }
 
 // compileRule turns a rule's template into its expression: each

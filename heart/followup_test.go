@@ -82,6 +82,8 @@ func TestExtractFollowUps(t *testing.T) {
 		{"3月20日が誕生日なんだ", []FollowUp{{"誕生日", "2026-03-20", ""}}},
 		{"２週間後に試験", []FollowUp{{"試験", "2026-03-23", ""}}},
 		{"来週、結婚式に出る", []FollowUp{{"結婚式", "2026-03-22", "sunday1"}}},
+		{"木曜日に心臓の検査があります", []FollowUp{{"検査", "2026-03-12", ""}}},
+		{"周四要去复查心脏", []FollowUp{{"复查", "2026-03-12", ""}}},
 		// No follow-up: no event, no date, the past, beyond the horizon.
 		{"I'm tired today", nil},
 		{"I have an exam", nil},
@@ -92,6 +94,14 @@ func TestExtractFollowUps(t *testing.T) {
 		{"昨日の試験は難しかった", nil},
 		{"my birthday is on March 3", nil}, // past this year; next year's is beyond the horizon
 		{"the wedding is on February 30", nil},
+		// A day that would have been, for someone gone (followups.txt):
+		// remembered, never asked after as a party.
+		{"it would have been Ruth's birthday today", nil},
+		{"tomorrow would've been our 50th wedding anniversary", nil},
+		{"今天本来是她的生日", nil},
+		{"明天本来是我妈的生日", nil},
+		{"今日は和子の誕生日だったはずです", nil},
+		{"生きていたら明日で80歳の誕生日", nil},
 		{"", nil},
 	} {
 		got := ExtractFollowUps(tt.text, now)
@@ -103,6 +113,34 @@ func TestExtractFollowUps(t *testing.T) {
 
 // TestFollowUpWhenToAsk: a follow-up is asked about after its day (in the
 // persona's zone), not on it, and not once it is stale.
+// TestFollowUpToldOf: what the user says once the day came tells of the
+// follow-up in its own words or in words of the same thing
+// (data/followups.txt told): a widower's simulation was asked "How did
+// your appointment go, by the way?" two days after "back from the doctor".
+func TestFollowUpToldOf(t *testing.T) {
+	for _, tt := range []struct {
+		about, text string
+		want        bool
+	}{
+		{"appointment", "back from the doctor", true},
+		{"appointment", "the appointment went fine", true},
+		{"appointment", "he says my heart is ok for an old man", false},
+		{"exam", "the test was brutal", true},
+		{"exam", "I'm testing a new recipe", false},
+		{"interview", "went to the seniors center today", false},
+		{"体检", "从医院回来了，医生说心脏还行", true},
+		{"体检", "今天去超市了", false},
+		{"医院", "从医院回来了", true},
+		{"検査", "病院から帰りました。先生は心臓は大丈夫だと", true},
+		{"検査", "今日はスーパーに行った", false},
+		{"", "anything", false},
+	} {
+		if got := FollowUpToldOf(tt.about, tt.text); got != tt.want {
+			t.Errorf("FollowUpToldOf(%q, %q) = %v, want %v", tt.about, tt.text, got, tt.want)
+		}
+	}
+}
+
 func TestFollowUpWhenToAsk(t *testing.T) {
 	sh, _ := time.LoadLocation("Asia/Shanghai")
 	at := func(day string, hour int) time.Time {

@@ -14,7 +14,7 @@ func builtinEn() map[Emotion][]string {
 		HelpSeeking:       {"help", "help me", "please help", "need help", "what should i do", "stuck", "advice", "sos"},
 		InfoSeeking:       {"how do", "how to", "what is", "what's", "where", "when", "which", "explain", "tell me", "how many", "how much"},
 		ValidationSeeking: {"am i right", "is that ok", "is it okay", "do you think", "am i wrong", "was i wrong", "is it normal", "am i enough", "do you like me", "was that stupid"},
-		Sad:               {"sad", "unhappy", "not happy", "not okay", "not ok", "not fine", "depressed", "crying", "cry", "cried", "heartbroken", "miserable", "upset", "tears", "hurt", "broke up", "break up", "breakup", "dumped", "passed away", "so tired of", "tired of all", "exhausted", "worn out", "awful", "terrible", "heartbreak", "yelled at me", "need a hug", "i'll miss", "miss her", "miss him", "miss them"},
+		Sad:               {"sad", "unhappy", "not happy", "not okay", "not ok", "not fine", "depressed", "crying", "cry", "cried", "heartbroken", "miserable", "upset", "tears", "hurt", "broke up", "break up", "breakup", "dumped", "passed away", "so tired of", "tired of all", "exhausted", "worn out", "awful", "terrible", "heartbreak", "yelled at me", "need a hug", "i'll miss", "miss her", "miss him", "miss them", "sadness", "grief", "grieving", "heavy heart"},
 		Anxious:           {"anxious", "anxiety", "worried", "worry", "nervous", "scared", "afraid", "panic", "stressed", "stress", "overwhelmed", "can't sleep", "freaking out"},
 		Angry:             {"angry", "mad", "furious", "pissed", "hate", "rage", "outraged", "livid"},
 		Lonely:            {"lonely", "alone", "lonesome", "isolated", "no one", "nobody", "miss you", "no friends"},

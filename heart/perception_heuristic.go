@@ -111,7 +111,12 @@ func ignoreWhole() []string {
 func deepDisclosure() []string {
 	return []string{"失恋", "家里出", "家里的事", "家里人", "分手", "离婚", "去世", "失业", "被裁", "裁员", "丢了工作", "生病", "住院", "抑郁", "秘密", "从没告诉", "父母", "爸妈", "被甩",
 		"lost my job", "got fired", "laid off", "broke up", "break up", "breakup", "dumped me", "divorce", "passed away", "died", "my parents", "my family", "cancer", "diagnosed", "never told anyone", "depression", "secret",
-		"家族", "離婚", "亡くな", "失業", "クビ", "別れた", "別れよう", "振られた", "病気", "入院", "誰にも言って", "両親"}
+		"家族", "離婚", "亡くな", "失業", "クビ", "別れた", "別れよう", "振られた", "病気", "入院", "誰にも言って", "両親",
+		// Bereavement as the bereaved say it (a widower's simulation: "I lost
+		// my husband last year" was no disclosure at all).
+		"widow", "widowed", "widower", "miscarriage", "funeral", "grieving", "lost my wife", "lost my husband", "lost my mom", "lost my mum", "lost my mother",
+		"lost my dad", "lost my father", "lost my son", "lost my daughter", "lost my baby", "lost our baby", "lost my brother", "lost my sister", "buried my",
+		"过世", "病逝", "离世", "寡妇", "丧偶", "流产", "葬礼", "他界", "先立たれ", "亡くし", "流産", "葬式", "葬儀"}
 }
 
 // deepDisclosureTraps contain a deep-disclosure phrase and are small talk.

@@ -182,6 +182,9 @@ func TestSeed001HeuristicPerceive(t *testing.T) {
 		{"deep disclosure 家里", "家里出了点事", SmallTalk, DisclosureDeep, 0},
 		{"deep disclosure I lost my job", "I lost my job today and I'm sad", SmallTalk, DisclosureDeep, -1},
 		{"deep disclosure ja", "両親が離婚した", SmallTalk, DisclosureDeep, 0},
+		{"deep disclosure, a bereavement", "I lost my husband last year", SmallTalk, DisclosureDeep, 0},
+		{"deep disclosure, a bereavement ja", "夫に先立たれました", SmallTalk, DisclosureDeep, 0},
+		{"deep disclosure, a bereavement zh", "我爸前年病逝了", SmallTalk, DisclosureDeep, 0},
 		{"light disclosure", "I feel like pasta tonight", SmallTalk, DisclosureLight, 0},
 		{"plain small talk", "the weather is nice", SmallTalk, DisclosureNone, 0},
 	}

@@ -33,6 +33,10 @@ const RecollectionShare = 0.15
 type HistoryTurn struct {
 	User      string
 	Assistant string
+	// At is when the user said it (zero: unknown). The prompt does not
+	// show it; the offline brain dates what it quotes back by it, so a
+	// turn weeks old is never "earlier" (RecallWhen).
+	At time.Time
 }
 
 // MemoryLine is one memory the prompt may show (DESIGN §5).
@@ -230,7 +234,7 @@ func sanitizeHistory(in []HistoryTurn) ([]HistoryTurn, []int) {
 	hist := make([]HistoryTurn, len(in))
 	tok := make([]int, len(in))
 	for i, h := range in {
-		hist[i] = HistoryTurn{User: sanitize(h.User), Assistant: sanitize(h.Assistant)}
+		hist[i] = HistoryTurn{User: sanitize(h.User), Assistant: sanitize(h.Assistant), At: h.At}
 		tok[i] = EstimateTokens(hist[i].User) + EstimateTokens(hist[i].Assistant) + historyTurnOverhead
 	}
 	return hist, tok

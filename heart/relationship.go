@@ -152,6 +152,11 @@ type Relationship struct {
 	// reply stays an emergency reply (SafetyReading.Emergency). Zero once
 	// they say help is there or they are safe (CueSafe).
 	EmergencyAt time.Time `json:"emergency_at,omitzero"`
+	// HelpAt is when the user said help is there (CueSafe) in an
+	// emergency talk: until the talk ends, the earlier attempt the talk's
+	// rules read again into later lines ("thank you for staying" after
+	// the pills) starts no new emergency.
+	HelpAt time.Time `json:"help_at,omitzero"`
 	// RetractedAt is when the user took back, as a joke, the one crisis
 	// line of a light talk ("老板再让我改方案我就从楼上跳下去哈哈哈", then
 	// "开玩笑的"): Watch stays for the operator, but the talk is no longer
@@ -161,6 +166,14 @@ type Relationship struct {
 	// RetractedTurn is the turn of the crisis line taken back: its
 	// feeling (a crisis turn is recorded sad) no longer darkens the talk.
 	RetractedTurn int `json:"retracted_turn,omitempty"`
+	// CrisisTalkAt is the last message of a talk that held a crisis turn
+	// or the direct question (InCrisisTalk); CardKind is the most severe
+	// category whose crisis resources went out in that talk (CrisisTalkTurn).
+	// NoticeDue is a daily limit's notice (LimitWatch, LimitClose) that
+	// a crisis turn held back, said at the next ordinary turn.
+	CrisisTalkAt time.Time `json:"crisis_talk_at,omitzero"`
+	CardKind     string    `json:"card_kind,omitempty"`
+	NoticeDue    string    `json:"notice_due,omitempty"`
 
 	// §5 and §6 wellbeing, refreshed by the daily checks.
 	Loneliness      float64 `json:"loneliness"`

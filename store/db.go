@@ -91,6 +91,11 @@ type Options struct {
 	// Logger receives the progress of schema migrations (building the
 	// recall index of a large file takes seconds). nil discards it.
 	Logger *slog.Logger
+
+	// besideDaemon, in tests, runs when a Shared open has found the
+	// instance lock held, before it connects: where a daemon stopping
+	// would have left a window (see openWriter).
+	besideDaemon func()
 }
 
 // DB is one open instance file. It is safe for concurrent use.
@@ -132,13 +137,17 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return openWriter(ctx, path, opts.Shared, log)
+	return openWriter(ctx, path, opts, log)
 }
 
-func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger) (_ *DB, err error) {
+func openWriter(ctx context.Context, path string, opts Options, log *slog.Logger) (_ *DB, err error) {
+	shared := opts.Shared
 	db := &DB{path: path}
 	if db.lock, err = writerLock(path, shared, log); err != nil {
 		return nil, err
+	}
+	if shared && db.lock == nil && opts.besideDaemon != nil {
+		opts.besideDaemon()
 	}
 	defer func() {
 		if err != nil {
@@ -180,6 +189,19 @@ func openWriter(ctx context.Context, path string, shared bool, log *slog.Logger)
 	}
 	if !strings.EqualFold(mode, "wal") {
 		return nil, fmt.Errorf("open %s: journal mode is %q, want wal", path, mode)
+	}
+	if shared && db.lock == nil {
+		// A daemon held the lock when we looked. If it has stopped since,
+		// before this connection opened, it removed its WAL on the way
+		// out, and a hearth state starting now would read the file
+		// immutable while we write it: take the lock after all, which
+		// waits for such readers. If it still holds the lock, it cannot
+		// remove the WAL any more (SQLite removes it with the last
+		// connection, and this one stays open until Close), so readers
+		// keep reading through it however the daemon ends.
+		if db.lock, err = sharedLock(path); err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
 	}
 	// The header can lag behind a WAL left by a crash; ask SQLite again now
 	// that it has recovered the WAL.

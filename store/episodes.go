@@ -281,7 +281,11 @@ func cmpOr(a, b string) string {
 // and intent (no text): what the lingering emotion and the day's allowance
 // and break checks are rebuilt from. Returned oldest first.
 func (db *DB) UserEpisodeValues(ctx context.Context, userID string, since time.Time, limit int) ([]Episode, error) {
-	rows, err := db.reader.QueryContext(ctx, `SELECT id, at, has_values, label, intensity, salience, confidence, intent FROM episodes
+	return userEpisodeValues(ctx, db.reader, userID, since, limit)
+}
+
+func userEpisodeValues(ctx context.Context, q querier, userID string, since time.Time, limit int) ([]Episode, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, at, has_values, label, intensity, salience, confidence, intent FROM episodes
 		WHERE user_id = ? AND at >= ? ORDER BY at DESC, id DESC LIMIT ?`, userID, toNano(since), limitArg(limit))
 	if err != nil {
 		return nil, fmt.Errorf("episode values of %s: %w", userID, err)

@@ -86,8 +86,12 @@ type TokenTotals struct {
 // TokenTotalsSince sums the online calls with At >= since; userID "" sums
 // all users (what `hearth state` shows as today's tokens).
 func (db *DB) TokenTotalsSince(ctx context.Context, since time.Time, userID string) (TokenTotals, error) {
+	return tokenTotalsSince(ctx, db.reader, since, userID)
+}
+
+func tokenTotalsSince(ctx context.Context, q querier, since time.Time, userID string) (TokenTotals, error) {
 	var t TokenTotals
-	err := db.reader.QueryRowContext(ctx, `SELECT coalesce(sum(prompt), 0), coalesce(sum(cached), 0), coalesce(sum(completion), 0)
+	err := q.QueryRowContext(ctx, `SELECT coalesce(sum(prompt), 0), coalesce(sum(cached), 0), coalesce(sum(completion), 0)
 		FROM token_usage WHERE offline = 0 AND at >= ?1 AND (?2 = '' OR user_id = ?2)`, toNano(since), userID).Scan(&t.Prompt, &t.Cached, &t.Completion)
 	if err != nil {
 		return TokenTotals{}, fmt.Errorf("token totals since %s: %w", since.UTC().Format(time.RFC3339), err)
@@ -99,7 +103,11 @@ func (db *DB) TokenTotalsSince(ctx context.Context, since time.Time, userID stri
 // spoken, images shown) with At >= since, by kind: what `hearth state`
 // shows next to the tokens they are counted as.
 func (db *DB) UnitsSince(ctx context.Context, since time.Time) (map[string]int, error) {
-	rows, err := db.reader.QueryContext(ctx, `SELECT kind, sum(units) FROM token_usage
+	return unitsSince(ctx, db.reader, since)
+}
+
+func unitsSince(ctx context.Context, q querier, since time.Time) (map[string]int, error) {
+	rows, err := q.QueryContext(ctx, `SELECT kind, sum(units) FROM token_usage
 		WHERE offline = 0 AND units > 0 AND at >= ? GROUP BY kind`, toNano(since))
 	if err != nil {
 		return nil, fmt.Errorf("units since %s: %w", since.UTC().Format(time.RFC3339), err)

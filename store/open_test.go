@@ -607,3 +607,40 @@ func TestOpenInMissingDirectory(t *testing.T) {
 		t.Fatalf("err = %q, want the missing directory named once (beside the file)", msg)
 	}
 }
+
+// The daemon stops between a Shared open's look at the instance lock
+// (held: write beside it, lockless) and its connecting: it removed its
+// WAL, and a hearth state starting then would read the file immutable
+// while the Shared open writes. The open takes the lock after all, so
+// such a reader goes through the WAL instead (and one already reading is
+// waited for).
+func TestSharedOpenTakesTheLockWhenTheDaemonStopsMidOpen(t *testing.T) {
+	ctx := context.Background()
+	daemon, path := openTest(t)
+	mustUser(t, daemon, "telegram:1")
+	stopped := false
+	op, err := Open(ctx, path, Options{Shared: true, besideDaemon: func() {
+		if err := daemon.Close(); err != nil {
+			t.Errorf("stop the daemon: %v", err)
+		}
+		stopped = true
+	}})
+	if err != nil {
+		t.Fatalf("Shared open as the daemon stops: %v", err)
+	}
+	defer op.Close()
+	if !stopped {
+		t.Fatal("the daemon was not stopped mid-open: the test does not test the window")
+	}
+	if op.lock == nil {
+		t.Error("the Shared open writes lockless with no daemon left to hold the lock")
+	}
+	ro, err := Open(ctx, path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if ro.guard != nil {
+		t.Error("a hearth state reads the file immutable while the Shared open may write it")
+	}
+}

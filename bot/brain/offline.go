@@ -62,6 +62,7 @@ type Offline struct {
 	once sync.Once
 	k    *knowledge // set by once
 	err  error      // loading k failed (a bug: the package's tests load it)
+	read readCache  // what the texts replies read again tell (situationsOf)
 }
 
 var _ bot.Brain = (*Offline)(nil)
@@ -182,10 +183,15 @@ func (o *Offline) reply(t *turnView) string {
 		// Media alone, and she could not take it in: what she says about
 		// it is the whole answer (the placeholder text is not the user's
 		// words, and small talk about it would answer nothing).
-		parts = []part{{t.say("unsensed."+h.Unsensed, 7), prioUnsensed}}
+		parts = []part{{t.sayWith("unsensed."+h.Unsensed, 7, unsensedWords()), prioUnsensed}}
 	case h.Unsensed != "":
 		// DESIGN §12: she says what she could not hear or see, first.
-		parts = append([]part{{t.say("unsensed."+h.Unsensed, 7), prioUnsensed}}, parts...)
+		parts = append([]part{{t.sayWith("unsensed."+h.Unsensed, 7, unsensedWords()), prioUnsensed}}, parts...)
+	case h.Shared != "" && h.Wordless && !h.Decline && h.Gift == "":
+		// A location, contact, poll or dice sent alone: she answers
+		// what was shared, not the bracketed description standing in
+		// for words.
+		parts = []part{{t.shared(), prioUnsensed}}
 	}
 	limit := maxLen(h)
 	join := func(ps []part) string {
@@ -233,6 +239,38 @@ func (t *turnView) sayCue(prefix, cue, fallback string) string {
 	}
 	return t.say(fallback, 3)
 }
+
+// shared is her answer to a location, contact, poll or dice sent alone
+// (phrases.yaml shared.*): a venue by its name, a contact by theirs, a
+// poll with her pick among its options, a dice with what it rolled.
+func (t *turnView) shared() string {
+	h, w := t.h, t.h.SharedWhat
+	key, extra := "shared."+h.Shared, map[string]string{}
+	switch h.Shared {
+	case "location":
+		if w.Name != "" {
+			key, extra["place"] = key+".venue", w.Name
+		}
+	case "contact":
+		extra["name"] = w.Name
+	case "poll":
+		extra["question"] = w.Name
+		if len(w.Options) == 0 {
+			return t.say("shared.poll.open", 8)
+		}
+		extra["choice"] = w.Options[pick(t.seed, 8, len(w.Options))]
+	case "dice":
+		extra["emoji"], extra["n"] = w.Name, strconv.Itoa(w.Value)
+		if w.Name == "🎲" {
+			key += ".die"
+		}
+	}
+	return t.sayWith(key, 8, extra)
+}
+
+// unsensedWords fill the placeholders of phrases.yaml's unsensed.*: the
+// largest photo she can look at.
+func unsensedWords() map[string]string { return map[string]string{"limit": bot.PhotoLimit()} }
 
 // echoes reports whether reply repeats the user's whole text: the offline
 // brain may reflect a word, never parrot the message.

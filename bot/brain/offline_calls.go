@@ -139,6 +139,11 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 			// check-in they left unanswered.
 			if s.Deep && vars["thing"] == "" && !h.CheckedIn {
 				vars["thing"] = s.Thing[h.Language]
+				if !m.At.IsZero() && !h.Now.IsZero() {
+					// When they said it, by its age ("about two weeks
+					// ago"), never "the other day" for any age.
+					vars["when"] = heart.RecallWhen(m.At, h.Now, h.Language)
+				}
 			}
 		}
 		for _, tp := range o.k.topicsIn(maskNames(m.Content, t.known)) {

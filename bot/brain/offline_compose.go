@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"hearth/bot"
@@ -47,20 +48,22 @@ const (
 
 // Conversation states, as phrase-key suffixes, in the order they are tried.
 const (
-	stateWatch = "watch"  // seed 003 Watch or a crisis turn: gentle, never "apology accepted"
-	stateAway  = "away"   // a check-in after heart.ReturnAbsence of silence: "long time no see"
-	stateGone  = "gone"   // the pet or person talked about is one the user lost
-	stateEx    = "ex"     // the person talked about is the user's ex: never "How is Tom these days?"
-	stateHurt  = "hurt"   // the persona's mood is low or anger lingers (seeds 001, 002)
-	stateLow   = "low"    // sadness or fear lingers, or the talk is hard (hardLately)
-	stateYoung = "young"  // stranger or acquaintance (seed 003): romance held back
-	stateClose = "close"  // friend or close
-	stateAsk   = "asking" // the message is a question: a reply may turn it back
-	stateNamed = "named"  // the pet talked about has a name she knows: never ask it
-	stateGlad  = "glad"   // the news is good (gladLately): no night-owl question
-	stateTold  = "told"   // a recent reply of hers said what she is (words.yaml told): not again in every answer
-	stateAgain = "again"  // the dated thing ahead was told of before: "tomorrow already! Good luck"
-	stateHome  = "home"   // she knows where the user lives ({place}): "Is that Porto weather for you?"
+	stateWatch  = "watch"  // seed 003 Watch or a crisis turn: gentle, never "apology accepted"
+	stateAway   = "away"   // a check-in after heart.ReturnAbsence of silence: "long time no see"
+	stateGone   = "gone"   // the pet or person talked about is one the user lost
+	stateEx     = "ex"     // the person talked about is the user's ex: never "How is Tom these days?"
+	stateHurt   = "hurt"   // the persona's mood is low or anger lingers (seeds 001, 002)
+	stateLow    = "low"    // sadness or fear lingers, or the talk is hard (hardLately)
+	stateYoung  = "young"  // stranger or acquaintance (seed 003): romance held back
+	stateClose  = "close"  // friend or close
+	stateAsk    = "asking" // the message is a question: a reply may turn it back
+	stateNamed  = "named"  // the pet talked about has a name she knows: never ask it
+	stateGlad   = "glad"   // the news is good (gladLately): no night-owl question
+	stateTold   = "told"   // a recent reply of hers said what she is (words.yaml told): not again in every answer
+	stateAgain  = "again"  // the dated thing ahead was told of before: "tomorrow already! Good luck"
+	stateCare   = "care"   // the dated thing ahead is a doctor's (words.yaml care_events): never "looking forward to it?"
+	stateHome   = "home"   // she knows where the user lives ({place}): "Is that Porto weather for you?"
+	stateTheirs = "theirs" // the good news is someone else's ("my sister got promoted"): theirs to congratulate
 )
 
 // Fact kinds the offline brain reads by name (facts.yaml): the user's
@@ -108,7 +111,7 @@ type turnView struct {
 	known   []fact          // all the user has told
 	gone    map[string]bool // names of the pets and people the user lost
 	vars    map[string]string
-	read    map[string][]*situation // situationsOf's answers: earlier messages are read by several parts of a reply
+	read    *readCache // situationsOf's answers, the Offline's: earlier messages are read by several parts of every reply
 	// aheadAbout is the dated thing ahead the message names ("exam"), ""
 	// if none.
 	aheadAbout string
@@ -117,31 +120,96 @@ type turnView struct {
 	plain bool
 }
 
-// situationsOf is k.situationsIn(text, "", false), read once per text and
-// reply: the history's messages are asked after by the lost names, the
-// talk's mood and recall alike.
+// situationsOf is k.situationsIn(text, "", false), read once per text
+// while the cache keeps it: the history's messages are asked after by the
+// lost names, the talk's mood and recall alike, on every reply. The slice
+// is shared: read it, never change it.
 func (t *turnView) situationsOf(text string) []*situation {
-	if s, ok := t.read[text]; ok {
+	return t.read.situations(t.k, text)
+}
+
+// readCache keeps what situationsIn and factsIn found in texts a reply
+// reads again. Every reply reads the user's last messages anew, so without
+// it a long conversation was read whole on every turn (a 1 KB message with
+// its history took about 28 ms). An answer depends on the text (and the
+// language) alone. The cache is bounded by the bytes of the texts it keeps
+// and emptied whole when full: a miss costs one read.
+type readCache struct {
+	mu    sync.Mutex
+	m     map[string][]*situation
+	facts map[string][]fact // by language, NUL, text
+	bytes int
+}
+
+// readCacheBytes bounds the texts a readCache keeps (our choice: the
+// recent talk of a few hundred users, a small part of the 20 MB idle
+// footprint goal, issue 15).
+const readCacheBytes = 256 << 10
+
+// situations is k.situationsIn(text, "", false), from the cache if there.
+func (c *readCache) situations(k *knowledge, text string) []*situation {
+	c.mu.Lock()
+	s, ok := c.m[text]
+	c.mu.Unlock()
+	if ok {
 		return s
 	}
-	if t.read == nil {
-		t.read = map[string][]*situation{}
+	s = k.situationsIn(text, "", false)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.room(len(text)) {
+		if _, ok := c.m[text]; !ok {
+			c.m[text] = s
+			c.bytes += len(text)
+		}
 	}
-	s := t.k.situationsIn(text, "", false)
-	t.read[text] = s
 	return s
+}
+
+// factsIn is k.factsIn(text, lang), from the cache if there. The slice is
+// the caller's; the facts' fields are shared and never written (resolve
+// and the answers copy before they change one).
+func (c *readCache) factsIn(k *knowledge, text, lang string) []fact {
+	key := lang + "\x00" + text
+	c.mu.Lock()
+	fs, ok := c.facts[key]
+	c.mu.Unlock()
+	if !ok {
+		fs = k.factsIn(text, lang)
+		c.mu.Lock()
+		if c.room(len(key)) {
+			if _, ok := c.facts[key]; !ok {
+				c.facts[key] = fs
+				c.bytes += len(key)
+			}
+		}
+		c.mu.Unlock()
+	}
+	return slices.Clone(fs)
+}
+
+// room makes room for n more bytes of text, emptying the cache when it is
+// full; false if n alone is more than it keeps. c.mu is held.
+func (c *readCache) room(n int) bool {
+	if n > readCacheBytes {
+		return false
+	}
+	if c.m == nil || c.bytes+n > readCacheBytes {
+		c.m, c.facts, c.bytes = map[string][]*situation{}, map[string][]fact{}, 0
+	}
+	return true
 }
 
 // view reads a request.
 func (o *Offline) view(h bot.Hints) *turnView {
-	t := &turnView{k: o.k, h: h, lang: h.Language, seed: variety(h.Text, h.Turn)}
+	t := &turnView{k: o.k, h: h, lang: h.Language, seed: variety(h.Text, h.Turn), read: &o.read}
 	t.vars = map[string]string{"user": h.User, "persona": h.Persona}
 	t.replied = recentSentences(h.Recent)
 	t.said = maps.Clone(t.replied)
 	// The names the user gave are names, not words: a cat called 小雨 is
 	// no weather, a dog called Sunny no forecast. Situations and themes
 	// are read with every known name masked.
-	t.known, t.facts = o.k.known(h, append(o.k.factsIn(h.Text, h.Language), t.answerFacts()...))
+	t.known, t.facts = o.k.known(h, append(o.k.factsIn(h.Text, h.Language), t.answerFacts()...), &o.read)
 	text := maskNames(h.Text, t.known)
 	intent := strings.ToUpper(h.Intent)
 	if traps := o.k.intentTraps[intent]; traps != nil && traps.Has(text) {
@@ -164,7 +232,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	}
 	if l := t.lead(); l != nil && l.Recall != "" {
 		// A question about what was said states nothing new.
-		t.known, t.facts = o.k.known(h, nil)
+		t.known, t.facts = o.k.known(h, nil, &o.read)
 	}
 	for _, f := range t.known {
 		if f.kind.Kind == factName {
@@ -177,6 +245,7 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	t.vars["favorite"] = t.favorite(text)
 	t.gone = t.findGone()
 	t.findNames()
+	t.mourn()
 	for i := len(t.known) - 1; i >= 0; i-- {
 		if f := t.known[i]; f.kind.Kind == factHome {
 			t.vars["place"] = f.fields["place"] // where they live: "How's Porto treating you?"
@@ -187,11 +256,28 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	return t
 }
 
+// mourn puts the remembrance of a pet or person the user lost in place of
+// a situation that would celebrate them (situations.yaml mourned): "today
+// is Ruth's birthday" after "my wife Ruth passed in January" is a hard day,
+// not a party.
+func (t *turnView) mourn() {
+	if !t.gone[t.vars["person_name"]] && !t.gone[t.vars["pet_name"]] {
+		return
+	}
+	for i, s := range t.sits {
+		if s.mourned != nil {
+			t.sits[i] = s.mourned
+		}
+	}
+}
+
 // favorite is her answer (words.yaml favorites) for the first thing text
 // names that she has a favourite of, "" if none. Asked to choose between
 // two, only a favourite whose answer picks one of the options answers
 // (words.yaml picks): "cats or dogs?" is her cats, while "summer or
 // winter?" gets no autumn and "a film or karaoke?" no favourite story.
+// Asked whether she likes it (situations.yaml likes_it), her fond answer
+// says yes first: "do you like cats?" got "Cats, I think."
 func (t *turnView) favorite(text string) string {
 	if a, b := t.vars["option_a"], t.vars["option_b"]; a != "" && b != "" {
 		for _, s := range []string{a, b} {
@@ -202,10 +288,19 @@ func (t *turnView) favorite(text string) string {
 		return ""
 	}
 	for _, hit := range t.k.favSet.Find(text) {
-		return t.k.favorites[t.k.favOwner[hit.Index]].Answer[t.lang]
+		f := t.k.favorites[t.k.favOwner[hit.Index]]
+		if fond := f.Fond[t.lang]; fond != "" && t.has(sitLikesIt) {
+			return fond
+		}
+		return f.Answer[t.lang]
 	}
 	return ""
 }
+
+// sitLikesIt is the situation of a question whether she likes something
+// ("do you like cats?", 你喜欢猫吗, 猫好き？): answered yes or no, with her
+// favourite's fond answer where she has one.
+const sitLikesIt = "likes_it"
 
 // toldLately reports whether one of her last recentReplies replies said
 // what she is (words.yaml told: "I'm an AI", 我是AI, AIだから): an everyday
@@ -288,7 +383,11 @@ func (t *turnView) conversationStates() []string {
 	if h.Mood <= moodHurt || ling == string(heart.LabelAnger) {
 		s = append(s, stateHurt)
 	}
-	if ling == string(heart.LabelSadness) || ling == string(heart.LabelFear) || negative(feltLabel(t.felt())) || t.hardLately() {
+	// A sadness or fear of hers that lingers makes the talk low, but not
+	// a message of plain joy: "楽しみ！" got "いちばん重くのしかかってるのは
+	// 何？", a question about a weight the user never mentioned.
+	lingers := (ling == string(heart.LabelSadness) || ling == string(heart.LabelFear)) && feltLabel(t.felt()) != string(heart.LabelJoy)
+	if lingers || negative(feltLabel(t.felt())) || t.hardLately() {
 		s = append(s, stateLow)
 	}
 	if t.toldLately() {
@@ -312,8 +411,14 @@ func (t *turnView) conversationStates() []string {
 	if t.aheadAbout != "" && t.toldBefore(t.aheadAbout) {
 		s = append(s, stateAgain)
 	}
+	if t.aheadAbout != "" && t.k.careEvents.Has(t.aheadAbout) {
+		s = append(s, stateCare)
+	}
 	if t.vars["place"] != "" {
 		s = append(s, stateHome)
+	}
+	if t.theirs() {
+		s = append(s, stateTheirs)
 	}
 	if p := partOfDay(h.Now); p != "" {
 		s = append(s, p)
@@ -616,6 +721,9 @@ func (t *turnView) compose() []part {
 	fear := ""
 	if lead == nil || lead.Recall == "" {
 		fear = t.fearMet()
+	}
+	if fear == "" && (lead == nil || lead.Recall == "") {
+		fear = t.linked() // "I ran 15km today": the half marathon told of
 	}
 	if fear != "" && lead == nil {
 		add(fear, prioAck)

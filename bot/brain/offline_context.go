@@ -164,16 +164,21 @@ func nameSlots() [2]nameSlot {
 // before and mentions now by name or by kind ("my cat is sick" → Miso).
 // A message that only points at them ("he loved it", "我带它去看了兽医",
 // "動物病院に連れて行った") means the one of the user's last few messages
-// that named one; the vet means the user's pet, unless the message names
-// a kind of pet the user told of none of.
+// that named one, unless someone of no name comes between ("back from the
+// doctor", then "he says my heart is ok": the doctor, never the son named
+// before); the vet means the user's pet, unless the message names a kind
+// of pet the user told of none of.
 func (t *turnView) findNames() {
 	found := t.namesIn(t.h.Text)
 	pointing := t.k.refer.Has(t.h.Text)
 	vet := t.topicTagged(topicPets)
-	if len(found) == 0 && (pointing || vet) {
+	if len(found) == 0 && (pointing || vet) && !t.k.referOthers.Has(t.h.Text) {
 		for i, seen := len(t.h.Recent)-1, 0; i >= 0 && seen < referBackTurns && len(found) == 0; i-- {
 			if m := t.h.Recent[i]; m.Role == "user" {
 				seen++
+				if t.k.referOthers.Has(m.Content) {
+					break // "back from the doctor", then "he says…": the doctor
+				}
 				found = t.namesIn(m.Content)
 			}
 		}

@@ -89,6 +89,9 @@ type situation struct {
 	Told     string   `yaml:"told"`    // a fact kind (facts.yaml): found when the message tells one
 	To       tagNames `yaml:"to"`      // theme tag → the situation a bare request for ideas means after it
 	Alone    bool     `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
+	Mourned  string   `yaml:"mourned"` // the situation it is when the pet or person it is about is one the user lost
+
+	mourned *situation // Mourned, found
 
 	res []pattern // Patterns, compiled
 }
@@ -125,12 +128,14 @@ type wordsFile struct {
 	Favorites    []favorite          `yaml:"favorites"`
 	IntentTraps  map[string][]string `yaml:"intent_traps"`
 	SharedEvents []string            `yaml:"shared_events"`
+	CareEvents   []string            `yaml:"care_events"`
 	Once         []string            `yaml:"once"`
 	Told         []string            `yaml:"told"`
 	Yours        [][2]string         `yaml:"yours"`
 	Refer        struct {
-		Any  []string `yaml:"any"`
-		Pets []string `yaml:"pets"`
+		Any    []string `yaml:"any"`
+		Pets   []string `yaml:"pets"`
+		Others []string `yaml:"others"`
 	} `yaml:"refer"`
 }
 
@@ -142,11 +147,13 @@ type feelWords struct {
 }
 
 // favorite is one row of words.yaml's favorites: what she answers when
-// asked her favourite of the thing the words name, and the options her
-// answer picks when she is asked to choose between two.
+// asked her favourite of the thing the words name, what she answers when
+// asked whether she likes it (fond; the answer where none is given), and
+// the options her answer picks when she is asked to choose between two.
 type favorite struct {
 	Words  []string `yaml:"words"`
 	Answer langText `yaml:"answer"`
+	Fond   langText `yaml:"fond"`
 	Picks  []string `yaml:"picks"`
 }
 
@@ -235,8 +242,10 @@ type knowledge struct {
 	pickOwner    []int                       // phrase index → favorites index
 	intentTraps  map[string]*heart.PhraseSet // seed 001 intent → phrases that are not it
 	sharedEvents *heart.PhraseSet            // events that are not the user's own ("the party")
+	careEvents   *heart.PhraseSet            // events at a doctor's: met with care, not anticipation
 	refer        *heart.PhraseSet            // words that point back at a pet or person
 	referPets    *heart.PhraseSet            // the ones that point at a pet only
+	referOthers  *heart.PhraseSet            // people of no name the user gave, whom "he" may mean
 	once         map[string]bool             // conditional phrase keys said at most once a talk
 	told         []string                    // words of hers that say what she is (state "told")
 	yoursLatin   *regexp.Regexp              // the user's own English words ("my", "I") as whole words
@@ -246,6 +255,8 @@ type knowledge struct {
 	askSet   *heart.PhraseSet
 	askOwner []int  // phrase index → fact index, -1 for an ask trap
 	askOwn   []bool // phrase index → one of the fact's own ask words (not a dictionary word)
+
+	recall *recallData // recall.yaml: ties to what was told before (offline_links.go)
 }
 
 // dictRef names one dictionary entry; dict "" is a trap.
@@ -258,13 +269,16 @@ type dictRef struct {
 // the binary, so an error is a bug caught by the package's tests.
 func loadKnowledge() (*knowledge, error) {
 	k := &knowledge{}
-	var w wordsFile
+	var (
+		w wordsFile
+		r recallFile
+	)
 	for _, f := range []struct {
 		name string
 		into any
 	}{
 		{"phrases.yaml", &k.book}, {"situations.yaml", &k.sits}, {"topics.yaml", &k.topics},
-		{"words.yaml", &w}, {"facts.yaml", &k.facts},
+		{"words.yaml", &w}, {"facts.yaml", &k.facts}, {"recall.yaml", &r},
 	} {
 		raw, err := dataFiles.ReadFile("data/" + f.name)
 		if err != nil {
@@ -287,6 +301,9 @@ func loadKnowledge() (*knowledge, error) {
 		return nil, err
 	}
 	if err := k.compileFacts(); err != nil {
+		return nil, err
+	}
+	if err := k.compileRecall(r); err != nil {
 		return nil, err
 	}
 	return k, nil
@@ -341,8 +358,8 @@ func (k *knowledge) compileWords(w wordsFile) error {
 	k.favorites = w.Favorites
 	var favs []string
 	for i, f := range w.Favorites {
-		if len(f.Answer) < len(languages()) {
-			return fmt.Errorf("words.yaml favorites: %v needs an answer in every language", f.Words)
+		if len(f.Answer) < len(languages()) || len(f.Fond) > 0 && len(f.Fond) < len(languages()) {
+			return fmt.Errorf("words.yaml favorites: %v needs an answer (and a fond one, if any) in every language", f.Words)
 		}
 		for _, word := range f.Words {
 			favs = append(favs, word)
@@ -359,12 +376,14 @@ func (k *knowledge) compileWords(w wordsFile) error {
 	}
 	k.pickSet = heart.NewPhraseSet(picks)
 	k.sharedEvents = heart.NewPhraseSet(w.SharedEvents)
+	k.careEvents = heart.NewPhraseSet(w.CareEvents)
 	k.intentTraps = map[string]*heart.PhraseSet{}
 	for intent, traps := range w.IntentTraps {
 		k.intentTraps[strings.ToUpper(intent)] = heart.NewPhraseSet(traps)
 	}
 	k.refer = heart.NewPhraseSet(append(slices.Clone(w.Refer.Any), w.Refer.Pets...))
 	k.referPets = heart.NewPhraseSet(w.Refer.Pets)
+	k.referOthers = heart.NewPhraseSet(w.Refer.Others)
 	k.once = map[string]bool{}
 	for _, key := range w.Once {
 		if _, ok := k.book[key]; !ok {
@@ -465,7 +484,14 @@ func (k *knowledge) compileSituations() error {
 		}
 	}
 	k.sitSet = heart.NewPhraseSet(phrases)
-	for _, s := range k.sits {
+	for i, s := range k.sits {
+		if s.Mourned != "" {
+			j := slices.IndexFunc(k.sits, func(x situation) bool { return x.Name == s.Mourned })
+			if j < 0 {
+				return fmt.Errorf("situations.yaml: %s: mourned: no situation %q", s.Name, s.Mourned)
+			}
+			k.sits[i].mourned = &k.sits[j]
+		}
 		for tag, name := range s.To {
 			if !slices.ContainsFunc(k.sits, func(x situation) bool { return x.Name == name }) {
 				return fmt.Errorf("situations.yaml: %s: to %s: no situation %q", s.Name, tag, name)

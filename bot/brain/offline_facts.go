@@ -309,7 +309,7 @@ func (k *knowledge) factsInMemory(content, lang string) []fact {
 // distinct value. It returns now's facts as read in that light: a fact
 // about "he", "它" or "my cat" is about the pet or person it points at
 // (see resolve); one that points at nobody known is dropped.
-func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
+func (k *knowledge) known(h bot.Hints, now []fact, c *readCache) (all, said []fact) {
 	add := func(fs []fact) []fact {
 		var kept []fact
 		for _, f := range aboutSomeoneLast(fs) {
@@ -340,12 +340,12 @@ func (k *knowledge) known(h bot.Hints, now []fact) (all, said []fact) {
 		if r.Kind == "memory" {
 			add(k.factsInMemory(r.Text, h.Language))
 		} else {
-			add(k.factsIn(r.Text, h.Language))
+			add(c.factsIn(k, r.Text, h.Language))
 		}
 	}
 	for _, m := range h.Recent {
 		if m.Role == "user" {
-			add(k.factsIn(m.Content, h.Language))
+			add(c.factsIn(k, m.Content, h.Language))
 			all = mentionedLast(all, m.Content)
 		}
 	}

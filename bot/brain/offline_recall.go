@@ -254,7 +254,7 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	subject := t.k.withoutAsking(t.h.Text)
 	type said struct {
 		text string
-		at   time.Time // zero: earlier, undated
+		at   time.Time // zero: undated (a memory, or history without dates)
 	}
 	var cands []said
 	for _, r := range t.h.Recalled {
@@ -265,7 +265,7 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 	}
 	for i := len(t.h.Recent) - 1; i >= 0; i-- {
 		if m := t.h.Recent[i]; m.Role == "user" {
-			cands = append(cands, said{text: m.Content})
+			cands = append(cands, said{m.Content, m.At})
 		}
 	}
 	for _, q.loose = range []bool{false, true} {
@@ -287,11 +287,7 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 		}
 		if first >= 0 {
 			c := cands[first]
-			when := t.say("when.before", 7)
-			if !c.at.IsZero() {
-				when = t.when(c.at)
-			}
-			return quoteOf(c.text, q.answers), when, true
+			return quoteOf(c.text, q.answers), t.when(c.at), true
 		}
 	}
 	return "", "", false
@@ -453,7 +449,7 @@ func (t *turnView) recallShared(asked *factKind) (quote, when string, ok bool) {
 	}
 	for i := len(t.h.Recent) - 1; i >= 0; i-- {
 		if m := t.h.Recent[i]; m.Role == "user" && answers(m.Content) && sharesWord(subject, m.Content) {
-			return quoteOf(m.Content, shares), t.say("when.before", 7), true
+			return quoteOf(m.Content, shares), t.when(m.At), true
 		}
 	}
 	return "", "", false
@@ -624,8 +620,8 @@ func (t *turnView) fearMet() string {
 		return ""
 	}
 	for i := len(t.known) - 1; i >= 0; i-- {
-		if f := t.known[i]; f.kind.Kind == factFear && t.meets(t.h.Text, f.fields["what"]) {
-			return t.sayWith("reflect.fear", 3, t.k.spoken(f, t.lang))
+		if f := t.known[i]; f.kind.Kind == factFear && (t.meets(t.h.Text, f.fields["what"]) || t.k.fearMetBy(f.fields["what"], t.h.Text)) {
+			return t.sayWith(t.fearKey(), 3, t.k.spoken(f, t.lang))
 		}
 	}
 	return ""

@@ -19,10 +19,11 @@ func TestPatternNeeds(t *testing.T) {
 		{`(\d+)[岁歳]`, []string{"岁", "歳"}},
 		{`my (?:cat|dog) (\w+)`, []string{"my "}},
 		{`(?:cat|dog)s? named (\w+)`, []string{" named "}},
-		{`(?i)\bmy cat\b`, nil},    // case-folded: a substring test cannot say
-		{`(?:a|b*)c?`, nil},        // a branch needs nothing
-		{`[^和跟与]她`, []string{"她"}}, // a negated class is no literal
-		{`\p{Han}{2}`, nil},        // a range, not a few runes
+		{`(?i)\bmy cat\b`, []string{foldMark + "my cat"}}, // case-folded: found in any case
+		{`(?i)straße`, nil},                               // case-folded beyond ASCII: cannot say
+		{`(?:a|b*)c?`, nil},                               // a branch needs nothing
+		{`[^和跟与]她`, []string{"她"}},                        // a negated class is no literal
+		{`\p{Han}{2}`, nil},                               // a range, not a few runes
 		{`(?:要结婚|结婚了|订婚)`, []string{"要结婚", "结婚了", "订婚"}}, // every branch's
 	} {
 		p, err := newPattern(tt.re)
@@ -31,6 +32,33 @@ func TestPatternNeeds(t *testing.T) {
 		}
 		if !slices.Equal(p.needs, tt.want) {
 			t.Errorf("needs(%q) = %q, want %q", tt.re, p.needs, tt.want)
+		}
+	}
+}
+
+// TestFoldedNeeds: a case-insensitive pattern's literal is looked for in
+// any ASCII case, and a text with a rune (?i) folds to ASCII (the Kelvin
+// sign, the long s) is always tried.
+func TestFoldedNeeds(t *testing.T) {
+	p, err := newPattern(`(?i)\bmy (?:wife|husband) passed\b`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		text string
+		may  bool
+	}{
+		{"my wife Ruth passed in January", true}, // " passed" in any case
+		{"MY HUSBAND PASSED", true},
+		{"My Wife PaSsEd", true},
+		{"the weather is nice", false},
+		{"my wife pa\u017f\u017fed", true}, // ſ folds to s
+	} {
+		if got := p.may(tt.text); got != tt.may {
+			t.Errorf("may(%q) = %v, want %v (needs %q)", tt.text, got, tt.may, p.needs)
+		}
+		if p.MatchString(tt.text) && !p.may(tt.text) {
+			t.Errorf("%q matches but the prefilter skips it", tt.text)
 		}
 	}
 }

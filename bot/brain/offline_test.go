@@ -531,6 +531,20 @@ func BenchmarkOfflineReplyHistory(b *testing.B) {
 		MaxLength: 200, Recent: recent, Memories: []string{"Pets: Miso (cat)", "People: Mia (sister)"}, Now: time.Date(2026, 3, 10, 20, 0, 0, 0, time.UTC)})
 }
 
+// BenchmarkOfflineReplyLong: a 1 KB message with a history of such
+// messages (TestDiskFullIsAClearErrorWithoutCorruption's turns): every
+// reply reads the history again, which took about 28 ms a reply before
+// readCache kept what each text tells and (?i) patterns got a prefilter.
+func BenchmarkOfflineReplyLong(b *testing.B) {
+	long := "message 3 " + strings.Repeat("a long day, so much to say ", 40)
+	var recent []bot.ChatMessage
+	for range bot.HistoryTurns {
+		recent = append(recent, bot.ChatMessage{Role: "user", Content: long}, bot.ChatMessage{Role: "assistant", Content: "Long days can be a lot."})
+	}
+	benchmarkReply(b, bot.Hints{Language: "en", Persona: "Luna", User: "Ann", Text: long, Emotion: "sad", ProactiveQuestion: true,
+		MaxLength: 200, Recent: recent, Now: time.Date(2026, 3, 10, 20, 0, 0, 0, time.UTC)})
+}
+
 // benchmarkReply measures the offline brain's reply to h, a new turn each
 // time.
 func benchmarkReply(b *testing.B, h bot.Hints) {

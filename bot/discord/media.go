@@ -56,7 +56,7 @@ func mediaOf(m *discordgo.Message) *bot.MediaRef {
 			Size: int64(max(other.Size, 0))}
 	}
 	if image == nil {
-		return nil
+		return pollOf(m)
 	}
 	return &bot.MediaRef{Kind: bot.ModalityPhoto, ID: image.URL, Name: image.Filename, MIME: image.ContentType,
 		Size: int64(max(image.Size, 0))}
@@ -145,4 +145,20 @@ func (t *Transport) sendVoice(ctx context.Context, chatID string, v *bot.Voice) 
 		return nil, fmt.Errorf("discord: voice message answer: %w", err)
 	}
 	return &msg, nil
+}
+
+// pollOf reports a message's poll (Discord's one equivalent of Telegram's
+// shared locations, contacts, polls and dice) for the turn to describe in
+// words: its question and its answers' texts; nil for none.
+func pollOf(m *discordgo.Message) *bot.MediaRef {
+	if m.Poll == nil {
+		return nil
+	}
+	s := bot.Shared{Name: m.Poll.Question.Text}
+	for _, a := range m.Poll.Answers {
+		if a.Media != nil && a.Media.Text != "" {
+			s.Options = append(s.Options, a.Media.Text)
+		}
+	}
+	return &bot.MediaRef{Kind: bot.ModalityPoll, Shared: &s}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"io"
+	"reflect"
 	"testing"
 	"time"
 
@@ -119,5 +120,29 @@ func TestSendVoiceMessage(t *testing.T) {
 	got = f.Messages()
 	if m := got[2]; m.Flags&(1<<13) != 0 || len(m.Files) != 1 || m.Files[0].Name != "voice.mp3" {
 		t.Fatalf("mp3 message = %+v", m)
+	}
+}
+
+// A poll sent alone (Discord's one kind of shared thing) is a message of
+// its own, carrying its question and answers to be described in words;
+// before, having no words, it was dropped unanswered.
+func TestPollAloneIsAMessage(t *testing.T) {
+	f := newFakeDiscord(t)
+	r := start(t, f, nil)
+	poll := message("p1", "dm1", "", "42", "")
+	poll["poll"] = map[string]any{
+		"question": map[string]any{"text": "Pizza or sushi?"},
+		"answers": []any{
+			map[string]any{"answer_id": 1, "poll_media": map[string]any{"text": "pizza"}},
+			map[string]any{"answer_id": 2, "poll_media": map[string]any{"text": "sushi", "emoji": map[string]any{"name": "🍣"}}},
+		},
+		"allow_multiselect": false, "layout_type": 1, "expiry": "2026-05-02T12:00:00Z",
+	}
+	f.Dispatch("MESSAGE_CREATE", poll)
+	p := r.rec.waitMessage(t, "p1")
+	want := bot.Shared{Name: "Pizza or sushi?", Options: []string{"pizza", "sushi"}}
+	if p.Modality != bot.ModalityPoll || p.Media == nil || p.Media.Kind != bot.ModalityPoll || p.Media.Shared == nil ||
+		!reflect.DeepEqual(*p.Media.Shared, want) {
+		t.Fatalf("a poll alone = %+v (media %+v)", p, p.Media)
 	}
 }

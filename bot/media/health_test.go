@@ -45,6 +45,7 @@ func TestHealthReportsFailingAudioEndpoints(t *testing.T) {
 		strings.Contains(err.Error(), testKey) {
 		t.Fatalf("Health with the key refused twice = %v", err)
 	}
+	clock.Add(media.ProbeFirst) // fail-fast lets the trial call through
 	transcribe()
 	healthy("after a transcription went through")
 
@@ -180,5 +181,131 @@ func TestFailuresSayWhatWentWrong(t *testing.T) {
 	_, err := newSenses(t, srv).Transcribe(ctx, voiceRef(2), &fetcher{data: mediatest.OggOpus(2 * time.Second)}, "en")
 	if !errors.Is(err, bot.ErrSenseOff) || strings.Contains(err.Error(), testKey) {
 		t.Errorf("server down: %v, want ErrSenseOff", err)
+	}
+}
+
+// Fail-fast: once the audio server is known down, a voice note is not
+// downloaded or uploaded at all: Transcribe answers at once with
+// ErrSenseDown (and ErrSenseOff, so the person hears "I can't listen right
+// now"), and the probe, not the next voice note, brings hearing back. The
+// log says down once and back once however many notes came meanwhile.
+func TestVoiceNotesFailFastWhileTheServerIsDown(t *testing.T) {
+	ctx := context.Background()
+	srv := mediatest.NewServer(t)
+	var logs bottest.Buffer
+	s := newSenses(t, srv, func(c *media.Config) {
+		c.ProbeFirst = 5 * time.Millisecond
+		c.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	})
+	runCtx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Go(func() { s.Run(runCtx) })
+	defer func() { stop(); wg.Wait() }()
+	f := &fetcher{data: mediatest.OggOpus(2 * time.Second)}
+	transcribe := func() error {
+		_, err := s.Transcribe(ctx, voiceRef(2), f, "en")
+		return err
+	}
+
+	srv.Down(true)
+	for range 2 {
+		if err := transcribe(); err == nil || errors.Is(err, bot.ErrSenseDown) {
+			t.Fatalf("a call to a server not yet known down = %v, want a real failure", err)
+		}
+	}
+	for range 5 {
+		err := transcribe()
+		if !errors.Is(err, bot.ErrSenseDown) || !errors.Is(err, bot.ErrSenseOff) {
+			t.Fatalf("a voice note while the server is known down = %v, want ErrSenseDown and ErrSenseOff", err)
+		}
+	}
+	if f.count() != 2 {
+		t.Errorf("%d downloads: want only the 2 notes that were tried, none while it is known down", f.count())
+	}
+	srv.Down(false)
+	bottest.WaitFor(t, "the probe to bring hearing back", func() bool { return s.Health(ctx) == nil })
+	if err := transcribe(); err != nil {
+		t.Fatalf("a voice note once the server is back = %v", err)
+	}
+	if n := len(srv.Calls("transcriptions")); n != 1 {
+		t.Errorf("%d transcriptions reached the server, want the one after it came back", n)
+	}
+	out := logs.String()
+	if strings.Count(out, "audio server unreachable") != 1 || strings.Count(out, "audio server reachable again") != 1 {
+		t.Errorf("want one line down and one back:\n%s", out)
+	}
+	if strings.Contains(out, testKey) {
+		t.Errorf("the log has the key:\n%s", out)
+	}
+}
+
+// A server whose GET /models answers while transcription itself fails
+// (a 503 from a whisper backend behind a working proxy) stays reported
+// down: the probe's answer does not speak for it, so /healthz does not
+// flap between ok and failing with every voice note. A real call that goes
+// through (its trial, one per interval) brings it back.
+func TestHealthFollowsTranscriptionsNotTheModelList(t *testing.T) {
+	ctx := context.Background()
+	srv := mediatest.NewServer(t)
+	clock := newClock()
+	var logs bottest.Buffer
+	s := newSenses(t, srv, func(c *media.Config) {
+		c.Now, c.ProbeFirst = clock.Now, time.Millisecond
+		c.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	})
+	runCtx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Go(func() { s.Run(runCtx) })
+	defer func() { stop(); wg.Wait() }()
+	f := &fetcher{data: mediatest.OggOpus(2 * time.Second)}
+	transcribe := func() error {
+		_, err := s.Transcribe(ctx, voiceRef(2), f, "en")
+		return err
+	}
+	failing := func(when string) {
+		t.Helper()
+		err := s.Health(ctx)
+		if err == nil || !strings.Contains(err.Error(), "/audio/transcriptions: unreachable since") || !strings.Contains(err.Error(), "HTTP 503") {
+			t.Fatalf("Health %s = %v, want failing with the 503", when, err)
+		}
+	}
+
+	// The server goes away: the probe is woken, and finds it back.
+	srv.Down(true)
+	for range 2 {
+		transcribe()
+	}
+	srv.Down(false)
+	bottest.WaitFor(t, "the probe to find the server", func() bool { return s.Health(ctx) == nil })
+	probes := len(srv.Calls("models"))
+
+	// Back, but transcription fails (a call and its retry): one failure
+	// past a probe reports it at once.
+	for range 2 {
+		srv.Fail("transcriptions", http.StatusServiceUnavailable, "")
+	}
+	transcribe()
+	failing("after a 503")
+	// Were the probe asked, /models would answer; a voice note is what
+	// shows whether the endpoint works. Before the fix the probe turned
+	// Health ok here and the next note turned it red again.
+	if err := transcribe(); !errors.Is(err, bot.ErrSenseDown) {
+		t.Fatalf("a voice note before the trial is due = %v, want ErrSenseDown", err)
+	}
+	failing("after a note answered at once")
+	if n := len(srv.Calls("models")); n != probes {
+		t.Errorf("%d more probes of /models: its answer says nothing about transcription", n-probes)
+	}
+	clock.Add(time.Millisecond) // the trial is due
+	if err := transcribe(); err != nil {
+		t.Fatalf("the trial voice note = %v, want it heard", err)
+	}
+	if err := s.Health(ctx); err != nil {
+		t.Fatalf("Health after a transcription went through = %v", err)
+	}
+	out := logs.String()
+	if strings.Count(out, "audio server unreachable") != 2 || strings.Count(out, "audio server reachable again") != 2 ||
+		!strings.Contains(out, `found_by="a call went through"`) {
+		t.Errorf("want down and back twice, the second found by a call:\n%s", out)
 	}
 }

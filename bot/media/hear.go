@@ -23,7 +23,7 @@ import (
 // is uploaded; the platform's numbers are checked before downloading, the
 // container's length after.
 func (s *Senses) Transcribe(ctx context.Context, ref bot.MediaRef, fetch bot.MediaFetcher, lang string) (bot.Transcript, error) {
-	if err := s.stt.ready(s.now()); err != nil {
+	if err := s.ready(&s.stt); err != nil {
 		return bot.Transcript{}, fmt.Errorf("transcribe: %w", err)
 	}
 	if ref.Size > bot.MaxVoiceBytes {

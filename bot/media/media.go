@@ -21,6 +21,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"hearth/bot"
@@ -97,6 +98,12 @@ type Senses struct {
 	mu         sync.Mutex
 	opusRefuse bool // the speech server refused Opus once: ask for MP3
 
+	// probing is set while Run probes: then an endpoint failing with
+	// nothing answering gets no trial calls, the probe finds out.
+	probing atomic.Bool
+	// first is the wait before the first probe and the first trial call.
+	first time.Duration
+
 	// loop probes the server while an endpoint fails as unreachable, so
 	// Health recovers without waiting for the next voice note (Run).
 	loop *probe.Loop
@@ -132,6 +139,7 @@ func New(cfg Config) (*Senses, error) {
 	if first <= 0 {
 		first = ProbeFirst
 	}
+	s.first = first
 	s.loop = probe.New(probe.Loop{First: first, Max: ProbeMax, Timeout: ProbeTimeout, Probe: s.probe,
 		Down: s.unreachable, Up: s.reachable, Log: s.log, What: "audio server"})
 	return s, nil
@@ -153,8 +161,28 @@ type endpoint struct {
 	notFoundAt  time.Time // when the 404 that set until came
 	failures    int       // calls in a row that failed as an outage or with the key refused
 	since       time.Time // when the first of them failed
-	rejectedBy  int       // the last failure's 401 or 403; 0 for an outage
+	// how is the last failure's kind: a probe of /models speaks only for
+	// failedNet (nothing answered); a server that answers but fails the
+	// call, or refuses the key, is found working again only by a call.
+	how failure
+	// status is the last failure's HTTP status (0: no answer).
+	status int
+	// While failing, calls are refused at once (fail-fast) but for one
+	// trial call at trialAt, the next after interval, doubling to
+	// ProbeMax; with failedNet and Run probing, the probe finds out
+	// instead and no trial goes.
+	trialAt  time.Time
+	interval time.Duration
 }
+
+// failure is how a call that counts against an endpoint failed.
+type failure int
+
+const (
+	failedNet    failure = iota // no answer: refused, reset, no route
+	failedServer                // a 5xx or 429 after the retry, or no answer within the call's deadline
+	failedKey                   // 401 or 403: the API key refused
+)
 
 // change is what one call's outcome did to an endpoint's health.
 type change int
@@ -168,38 +196,39 @@ const (
 	keyAccepted        // a call went through after the key was refused
 )
 
-// outcome records how one call ended for Health: failed false for a call
-// the server answered (2xx, or a 4xx about this input); else a failure
-// that counts against the endpoint, with the HTTP status (0: unreachable).
-// It says what the call changed, and since when the endpoint had failed.
-func (e *endpoint) outcome(now time.Time, status int, failed bool) (change, time.Time) {
+// outcome records how one call ended for Health: ok for a call the
+// server answered (2xx, or a 4xx about this input); else a failure of
+// kind how that counts against the endpoint, with the HTTP status (0:
+// none). It says what the call changed, and since when the endpoint had
+// failed. first is the wait before the first trial call once failing.
+func (e *endpoint) outcome(now time.Time, ok bool, how failure, status int, first time.Duration) (change, time.Time) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if !failed {
+	if ok {
 		c := unchanged
 		switch {
-		case e.failures >= failingAfter && e.rejectedBy != 0:
+		case e.failures >= failingAfter && e.how == failedKey:
 			c = keyAccepted
 		case e.failures >= failingAfter:
 			c = cameBack
 		}
-		e.failures, e.rejectedBy = 0, 0
+		e.failures, e.how, e.status = 0, failedNet, 0
 		return c, e.since
 	}
 	if e.failures == 0 || e.since.IsZero() {
 		e.since = now
 	}
 	e.failures++
-	e.rejectedBy = 0
-	if status == http.StatusUnauthorized || status == http.StatusForbidden {
-		e.rejectedBy = status
+	e.how, e.status = how, status
+	if e.failures == failingAfter {
+		e.interval, e.trialAt = first, now.Add(first)
 	}
 	switch {
 	case e.failures < failingAfter:
 		return unchanged, e.since
-	case e.rejectedBy != 0 && e.failures == failingAfter:
+	case how == failedKey && e.failures == failingAfter:
 		return keyRefused, e.since
-	case e.rejectedBy != 0:
+	case how == failedKey:
 		return unchanged, e.since
 	case e.failures == failingAfter:
 		return wentDown, e.since
@@ -207,28 +236,49 @@ func (e *endpoint) outcome(now time.Time, status int, failed bool) (change, time
 	return stillDown, e.since
 }
 
-// down reports whether the endpoint fails as unreachable: what a probe
-// can find out about (a refused key only a real call can).
+// down reports whether the endpoint fails with nothing answering: what a
+// probe can find out about (a refused key, or a server that answers but
+// fails the call, only a real call can).
 func (e *endpoint) down() bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.model != "" && e.failures >= failingAfter && e.rejectedBy == 0
+	return e.model != "" && e.failures >= failingAfter && e.how == failedNet
 }
 
 // up records a probe that found the server answering: an endpoint failing
-// as unreachable reports ok again, one failure short of failing, so the
-// next failed call reports it at once (the probe showed the server there,
-// not that this endpoint works). It reports whether the endpoint was down
-// and since when.
+// with nothing answering reports ok again, one failure short of failing,
+// so the next failed call reports it at once (the probe showed the server
+// there, not that this endpoint works). It reports whether the endpoint
+// was down and since when.
 func (e *endpoint) up() (bool, time.Time) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.model == "" || e.failures < failingAfter || e.rejectedBy != 0 {
+	if e.model == "" || e.failures < failingAfter || e.how != failedNet {
 		return false, time.Time{}
 	}
 	since := e.since
 	e.failures, e.since = failingAfter-1, time.Time{}
 	return true, since
+}
+
+// allow reports whether a call may go to the endpoint now (fail-fast):
+// always while it works; while it fails, only as the trial call of its
+// interval, and never while it fails with nothing answering and probing
+// (Run) finds out instead.
+func (e *endpoint) allow(now time.Time, probing bool) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	switch {
+	case e.failures < failingAfter:
+		return true
+	case e.how == failedNet && probing:
+		return false
+	case now.Before(e.trialAt):
+		return false
+	}
+	e.trialAt = now.Add(e.interval)
+	e.interval = min(2*e.interval, ProbeMax)
+	return true
 }
 
 // health is the endpoint's failing state in /healthz's words, nil while
@@ -239,39 +289,52 @@ func (e *endpoint) health(now time.Time) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	since := e.since.UTC().Format(time.RFC3339)
 	switch {
 	case now.Before(e.until):
 		return fmt.Errorf("%s: no such endpoint or model %q (HTTP 404) since %s, asking again at %s",
 			e.path, e.model, e.notFoundAt.UTC().Format(time.RFC3339), e.until.UTC().Format(time.RFC3339))
 	case e.failures < failingAfter:
 		return nil
-	case e.rejectedBy != 0:
-		return fmt.Errorf("%s: the server rejects the API key (HTTP %d) since %s", e.path, e.rejectedBy, e.since.UTC().Format(time.RFC3339))
+	case e.how == failedKey:
+		return fmt.Errorf("%s: the server rejects the API key (HTTP %d) since %s", e.path, e.status, since)
+	case e.how == failedServer && e.status != 0:
+		return fmt.Errorf("%s: unreachable since %s (it answers HTTP %d)", e.path, since, e.status)
+	case e.how == failedServer:
+		return fmt.Errorf("%s: unreachable since %s (no answer in time)", e.path, since)
 	}
-	return fmt.Errorf("%s: unreachable since %s", e.path, e.since.UTC().Format(time.RFC3339))
+	return fmt.Errorf("%s: unreachable since %s", e.path, since)
 }
 
 // Health is nil while hearing and speech work as far as the last calls
 // and probes tell, for /healthz. It fails while an endpoint rests after a
-// 404, and after failingAfter calls in a row that found it unreachable or
-// refusing the API key: until Run's probe finds the server answering again
-// (unreachable) or a call goes through (the key refused: a probe cannot
-// tell a refused key from an accepted one).
+// 404, and after failingAfter calls in a row that failed as an outage or
+// with the API key refused: until Run's probe finds the server answering
+// again (when nothing answered the calls) or a call goes through (the key
+// refused, or a server that answers GET /models but fails the call: a
+// probe cannot tell those from a working endpoint).
 func (s *Senses) Health(context.Context) error {
 	now := s.now()
 	return errors.Join(s.stt.health(now), s.tts.health(now))
 }
 
 // ready returns ErrSenseOff while the endpoint is switched off or resting
-// after a 404.
-func (e *endpoint) ready(now time.Time) error {
+// after a 404, and, wrapping bot.ErrSenseDown too, while it is known to be
+// failing and this call is not its trial (fail-fast: a voice note is
+// answered at once instead of waiting on a server known down).
+func (s *Senses) ready(e *endpoint) error {
 	if e.model == "" {
 		return fmt.Errorf("%s: switched off: %w", e.path, bot.ErrSenseOff)
 	}
+	now := s.now()
 	e.mu.Lock()
-	defer e.mu.Unlock()
-	if now.Before(e.until) {
-		return fmt.Errorf("%s: unavailable after a 404 until %s: %w", e.path, e.until.Format(time.TimeOnly), bot.ErrSenseOff)
+	resting, until := now.Before(e.until), e.until
+	e.mu.Unlock()
+	if resting {
+		return fmt.Errorf("%s: unavailable after a 404 until %s: %w", e.path, until.Format(time.TimeOnly), bot.ErrSenseOff)
+	}
+	if !e.allow(now, s.probing.Load()) {
+		return fmt.Errorf("%s: failing, not asked again yet: %w: %w", e.path, bot.ErrSenseDown, bot.ErrSenseOff)
 	}
 	return nil
 }
@@ -313,12 +376,18 @@ func (s *Senses) call(ctx context.Context, e *endpoint, build func() (*http.Requ
 		}
 		resp, err := s.client.Do(req)
 		if err == nil && resp.StatusCode/100 == 2 {
-			s.outcome(e, resp.StatusCode, false, nil)
+			s.outcome(e, true, 0, 0, nil)
 			return resp, nil
 		}
 		retry := err != nil && ctx.Err() == nil && isNetErr(err)
-		if err != nil && ctx.Err() == nil && (!retry || attempt > 0) {
-			s.outcome(e, 0, true, err) // unreachable, after the retry
+		switch {
+		case err != nil && ctx.Err() == nil && (!retry || attempt > 0):
+			s.outcome(e, false, failedNet, 0, err) // unreachable, after the retry
+		case err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
+			// The call's own deadline (TranscribeTimeout, SpeakTimeout):
+			// a server that takes a voice note and never answers is as
+			// down as one that refuses it.
+			s.outcome(e, false, failedServer, 0, err)
 		}
 		if err == nil {
 			body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
@@ -332,9 +401,14 @@ func (s *Senses) call(ctx context.Context, e *endpoint, build func() (*http.Requ
 				return nil, fmt.Errorf("%s: %w: %w", e.path, bot.ErrSenseOff, s.redact(err))
 			}
 			if !retry || attempt > 0 {
-				code := resp.StatusCode
-				outage := retry || code == http.StatusUnauthorized || code == http.StatusForbidden
-				s.outcome(e, code, outage, err) // a 4xx about this input: the server works
+				switch code := resp.StatusCode; {
+				case retry:
+					s.outcome(e, false, failedServer, code, err)
+				case code == http.StatusUnauthorized || code == http.StatusForbidden:
+					s.outcome(e, false, failedKey, code, err)
+				default:
+					s.outcome(e, true, 0, 0, nil) // a 4xx about this input: the server works
+				}
 			}
 		}
 		if !retry || attempt > 0 {

@@ -30,7 +30,11 @@ const (
 // fails as unreachable, until the server answers again, so Health
 // recovers on its own. It returns when ctx ends; the daemon runs it for
 // the senses' lifetime.
-func (s *Senses) Run(ctx context.Context) { s.loop.Run(ctx) }
+func (s *Senses) Run(ctx context.Context) {
+	s.probing.Store(true)
+	defer s.probing.Store(false)
+	s.loop.Run(ctx)
+}
 
 // probe asks the server for GET /models: any answer below 500 means it is
 // there.
@@ -70,17 +74,17 @@ func (s *Senses) reachable() {
 }
 
 // outcome records how a call to e ended (see endpoint.outcome), wakes the
-// probe while e fails as unreachable, and logs when e starts failing or
+// probe while nothing answers e, and logs when e starts failing or
 // recovers, once each.
-func (s *Senses) outcome(e *endpoint, status int, failed bool, err error) {
-	c, since := e.outcome(s.now(), status, failed)
+func (s *Senses) outcome(e *endpoint, ok bool, how failure, status int, err error) {
+	c, since := e.outcome(s.now(), ok, how, status, s.first)
+	if c == wentDown || c == stillDown {
+		s.loop.Wake() // Down says whether there is anything to probe for
+	}
 	switch c {
 	case wentDown:
 		s.log.Warn("audio server unreachable: voice notes get a kind answer and replies go out as text until it is back",
 			"endpoint", e.path, "failures", failingAfter, "err", s.redact(err))
-		s.loop.Wake()
-	case stillDown:
-		s.loop.Wake()
 	case keyRefused:
 		s.log.Error("audio server rejects the API key: voice notes get a kind answer and replies go out as text (check HEARTH_AUDIO_API_KEY)",
 			"endpoint", e.path, "status", status, "err", s.redact(err))

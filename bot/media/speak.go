@@ -32,7 +32,7 @@ const (
 // not spoken (Speakable); a text longer than bot.MaxSpeechRunes is refused
 // with ErrMediaTooLong. It returns the characters spoken.
 func (s *Senses) Speak(ctx context.Context, text, voice string) (bot.Voice, int, error) {
-	if err := s.tts.ready(s.now()); err != nil {
+	if err := s.ready(&s.tts); err != nil {
 		return bot.Voice{}, 0, fmt.Errorf("speak: %w", err)
 	}
 	words := Speakable(text)

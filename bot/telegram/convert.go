@@ -174,6 +174,9 @@ func modality(m *wireMessage) bot.Modality {
 	case m.Text != "":
 		return bot.ModalityText
 	}
+	if ref := sharedOf(m); ref != nil {
+		return ref.Kind
+	}
 	return bot.ModalityOther
 }
 

@@ -61,23 +61,63 @@ type wireFile struct {
 
 // wireMessage is a Bot API Message.
 type wireMessage struct {
-	MessageID       int64        `json:"message_id"`
-	From            *wireUser    `json:"from"`
-	Chat            wireChat     `json:"chat"`
-	Date            int64        `json:"date"`
-	Text            string       `json:"text"`
-	Caption         string       `json:"caption"`
-	Entities        []wireEntity `json:"entities"`
-	CaptionEntities []wireEntity `json:"caption_entities"`
-	Photo           []wireFile   `json:"photo"`
-	Voice           *wireFile    `json:"voice"`
-	Audio           *wireFile    `json:"audio"`
-	VideoNote       *wireFile    `json:"video_note"`
-	Document        *wireFile    `json:"document"`
-	Video           *wireFile    `json:"video"`
-	Animation       *wireFile    `json:"animation"`
-	Sticker         *wireSticker `json:"sticker"`
-	ReplyToMessage  *wireMessage `json:"reply_to_message"`
+	MessageID       int64         `json:"message_id"`
+	From            *wireUser     `json:"from"`
+	Chat            wireChat      `json:"chat"`
+	Date            int64         `json:"date"`
+	Text            string        `json:"text"`
+	Caption         string        `json:"caption"`
+	Entities        []wireEntity  `json:"entities"`
+	CaptionEntities []wireEntity  `json:"caption_entities"`
+	Photo           []wireFile    `json:"photo"`
+	Voice           *wireFile     `json:"voice"`
+	Audio           *wireFile     `json:"audio"`
+	VideoNote       *wireFile     `json:"video_note"`
+	Document        *wireFile     `json:"document"`
+	Video           *wireFile     `json:"video"`
+	Animation       *wireFile     `json:"animation"`
+	Sticker         *wireSticker  `json:"sticker"`
+	ReplyToMessage  *wireMessage  `json:"reply_to_message"`
+	Location        *wireLocation `json:"location"`
+	Venue           *wireVenue    `json:"venue"`
+	Contact         *wireContact  `json:"contact"`
+	Poll            *wirePoll     `json:"poll"`
+	Dice            *wireDice     `json:"dice"`
+}
+
+// wireLocation is a Bot API Location.
+type wireLocation struct {
+	Latitude  float64 `json:"latitude"`
+	Longitude float64 `json:"longitude"`
+}
+
+// wireVenue is a Bot API Venue: a location with a name (a venue message
+// carries its location in the message's location field too).
+type wireVenue struct {
+	Location wireLocation `json:"location"`
+	Title    string       `json:"title"`
+	Address  string       `json:"address"`
+}
+
+// wireContact is the part of a Bot API Contact hearth reads: the name,
+// never the phone number.
+type wireContact struct {
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+}
+
+// wirePoll is the part of a Bot API Poll hearth reads.
+type wirePoll struct {
+	Question string `json:"question"`
+	Options  []struct {
+		Text string `json:"text"`
+	} `json:"options"`
+}
+
+// wireDice is a Bot API Dice: an animated emoji with a random value.
+type wireDice struct {
+	Emoji string `json:"emoji"`
+	Value int    `json:"value"`
 }
 
 // wireCallback is a Bot API CallbackQuery (an inline button press).

@@ -57,6 +57,9 @@ func mediaOf(m *wireMessage) *bot.MediaRef {
 	case m.Document != nil && documentKind(m.Document) == bot.ModalityVoice:
 		return voice(m.Document, "audio", m.Document.MimeType)
 	}
+	if ref := sharedOf(m); ref != nil {
+		return ref
+	}
 	// Telegram sends a GIF as an animation and as a document: the
 	// animation says what it is.
 	for _, f := range []*wireFile{m.Animation, m.Video, m.Document} {
@@ -183,4 +186,32 @@ func (t *Transport) sendVoice(ctx context.Context, chat bot.ChatRef, chatID int6
 	cfg.Caption = caption
 	cfg.Duration = int(math.Ceil(v.Duration.Seconds()))
 	return t.sendOne(ctx, chat, "telegram sendVoice", cfg, sent)
+}
+
+// sharedOf reports a location (a venue by its name), contact, poll or
+// dice, for the turn to describe in words; nil for none. A contact's
+// phone number is left out: the person shared someone, not a number for
+// the model.
+func sharedOf(m *wireMessage) *bot.MediaRef {
+	shared := func(kind bot.Modality, s bot.Shared) *bot.MediaRef {
+		return &bot.MediaRef{Kind: kind, Shared: &s}
+	}
+	switch {
+	case m.Venue != nil:
+		v := m.Venue
+		return shared(bot.ModalityLocation, bot.Shared{Name: v.Title, Address: v.Address, Lat: v.Location.Latitude, Lon: v.Location.Longitude})
+	case m.Location != nil:
+		return shared(bot.ModalityLocation, bot.Shared{Lat: m.Location.Latitude, Lon: m.Location.Longitude})
+	case m.Contact != nil:
+		return shared(bot.ModalityContact, bot.Shared{Name: strings.TrimSpace(m.Contact.FirstName + " " + m.Contact.LastName)})
+	case m.Poll != nil:
+		s := bot.Shared{Name: m.Poll.Question}
+		for _, o := range m.Poll.Options {
+			s.Options = append(s.Options, o.Text)
+		}
+		return shared(bot.ModalityPoll, s)
+	case m.Dice != nil:
+		return shared(bot.ModalityDice, bot.Shared{Name: m.Dice.Emoji, Value: m.Dice.Value})
+	}
+	return nil
 }

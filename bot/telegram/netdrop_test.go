@@ -99,3 +99,20 @@ func TestUnansweredPollFailsPastItsTimeout(t *testing.T) {
 		t.Errorf("the log has the token:\n%s", logs.String())
 	}
 }
+
+// While a long poll waits for news it may be healthy: AwaitingSince names
+// its start until its timeout plus the margin has passed, and nothing
+// after that, so /healthz does not count a healthy long poll as failing.
+func TestAwaitingSinceCoversAPollInFlight(t *testing.T) {
+	f := telegramtest.NewServer(t, testToken)
+	tr := newTransport(t, f, newMemCursors(), nil)
+	run(t, tr, &recInbound{})
+	var since time.Time
+	waitFor(t, "a poll in flight", func() bool { since = tr.AwaitingSince(time.Now()); return !since.IsZero() })
+	if since.After(time.Now()) {
+		t.Fatalf("AwaitingSince = %v, in the future", since)
+	}
+	if late := tr.AwaitingSince(since.Add(tr.pollLength())); !late.IsZero() {
+		t.Errorf("AwaitingSince once the poll is overdue = %v, want zero", late)
+	}
+}

@@ -101,6 +101,7 @@ type Transport struct {
 
 	mu      sync.Mutex
 	failing time.Time // when the first poll failed since the last that worked; zero while polls work
+	polling time.Time // when the poll in flight started; zero between polls
 }
 
 var _ bot.Transport = (*Transport)(nil)
@@ -193,7 +194,9 @@ func (t *Transport) Run(ctx context.Context, in bot.Inbound) error {
 	failures := 0
 	for ctx.Err() == nil {
 		started := t.now()
+		t.setPolling(started)
 		updates, status, err := t.poll(ctx, offset)
+		t.setPolling(time.Time{})
 		if err != nil {
 			if ctx.Err() != nil {
 				break
@@ -243,6 +246,34 @@ func (t *Transport) FailingSince() time.Time {
 	return t.failing
 }
 
+// AwaitingSince is when the poll in flight started, while at now it is
+// still within a long poll's normal length (its timeout plus pollMargin):
+// whether the link works is not known before then, as a healthy long
+// poll with no news lasts that long. It is the zero time between polls
+// and once the poll in flight is overdue. /healthz counts a failing link
+// only up to this moment, so one swallowed poll followed by a healthy one
+// is never reported down while that one is still waiting for news.
+func (t *Transport) AwaitingSince(now time.Time) time.Time {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.polling.IsZero() || !now.Before(t.polling.Add(t.pollLength())) {
+		return time.Time{}
+	}
+	return t.polling
+}
+
+// pollLength is the longest a healthy poll takes: its timeout plus
+// pollMargin, past which it fails as unanswered.
+func (t *Transport) pollLength() time.Duration {
+	return time.Duration(t.pollSeconds)*time.Second + t.pollMargin
+}
+
+func (t *Transport) setPolling(since time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.polling = since
+}
+
 // setFailing records a failed poll that started at since, or with the zero
 // time a poll that worked.
 func (t *Transport) setFailing(since time.Time) {
@@ -263,7 +294,7 @@ var errPollUnanswered = errors.New("getUpdates unanswered past its timeout")
 // (wrapping errPollUnanswered), so a link that swallows requests shows in
 // FailingSince and the log within seconds of the poll's timeout.
 func (t *Transport) poll(ctx context.Context, offset int64) ([]rawUpdate, int, error) {
-	wait := time.Duration(t.pollSeconds)*time.Second + t.pollMargin
+	wait := t.pollLength()
 	pctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	params := tgbotapi.Params{

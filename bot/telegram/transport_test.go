@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -135,7 +136,16 @@ func TestModalities(t *testing.T) {
 		{with(2, "voice", map[string]any{"file_id": "v", "file_unique_id": "u", "duration": 3}, ""), bot.ModalityVoice, ""},
 		{with(3, "audio", map[string]any{"file_id": "a", "file_unique_id": "u", "duration": 3}, ""), bot.ModalityVoice, ""},
 		{with(4, "sticker", map[string]any{"file_id": "s", "emoji": "😊"}, ""), bot.ModalitySticker, "😊"},
-		{with(5, "location", map[string]any{"latitude": 1.0, "longitude": 2.0}, ""), bot.ModalityOther, ""},
+		{with(5, "location", map[string]any{"latitude": 1.0, "longitude": 2.0}, ""), bot.ModalityLocation, ""},
+		{with(6, "contact", map[string]any{"phone_number": "+4915112345678", "first_name": "Mia", "last_name": "Chen", "user_id": 7}, ""), bot.ModalityContact, ""},
+		{with(7, "poll", map[string]any{"id": "1", "question": "Pizza or sushi?", "options": []map[string]any{{"text": "pizza", "voter_count": 0}, {"text": "sushi", "voter_count": 0}},
+			"total_voter_count": 0, "is_closed": false, "is_anonymous": true, "type": "regular", "allows_multiple_answers": false}, ""), bot.ModalityPoll, ""},
+		{with(8, "dice", map[string]any{"emoji": "🎲", "value": 5}, ""), bot.ModalityDice, ""},
+		{func() map[string]any {
+			m := with(9, "venue", map[string]any{"location": map[string]any{"latitude": 52.5, "longitude": 13.35}, "title": "Café Einstein", "address": "Kurfürstenstraße 58"}, "")
+			m["location"] = map[string]any{"latitude": 52.5, "longitude": 13.35} // a venue carries its location too
+			return m
+		}(), bot.ModalityLocation, ""},
 	}
 	f := telegramtest.NewServer(t, testToken)
 	tr := newTransport(t, f, newMemCursors(), nil)
@@ -148,6 +158,20 @@ func TestModalities(t *testing.T) {
 	for i, tt := range tests {
 		if m := in.messages()[i]; m.Modality != tt.mod || m.Text != tt.text {
 			t.Errorf("message %d: Modality=%q Text=%q, want %q %q", i, m.Modality, m.Text, tt.mod, tt.text)
+		}
+	}
+	// What was shared travels with the message, to be described in words
+	// (never as a bare "[attachment]"); a contact's phone number does not.
+	for i, want := range map[int]bot.Shared{
+		4: {Lat: 1, Lon: 2},
+		5: {Name: "Mia Chen"},
+		6: {Name: "Pizza or sushi?", Options: []string{"pizza", "sushi"}},
+		7: {Name: "🎲", Value: 5},
+		8: {Name: "Café Einstein", Address: "Kurfürstenstraße 58", Lat: 52.5, Lon: 13.35},
+	} {
+		m := in.messages()[i]
+		if m.Media == nil || m.Media.Kind != m.Modality || m.Media.Shared == nil || !reflect.DeepEqual(*m.Media.Shared, want) {
+			t.Errorf("message %d: Media = %+v, want %s %+v", i+1, m.Media, m.Modality, want)
 		}
 	}
 }

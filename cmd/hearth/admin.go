@@ -21,10 +21,17 @@ import (
 const ActiveWindow = 24 * time.Hour
 
 // TransportDownAfter is how long a running transport's link to its platform
-// (Telegram's getUpdates, a Discord gateway) may keep failing before
-// /healthz reports the transport down (hearth's choice: longer than a
-// blip, which Telegram's poll backoff and Discord's reconnects ride out in
-// seconds, and short enough for an alert to fire within a few scrapes).
+// (Telegram's getUpdates, a Discord gateway) must be known to have failed
+// before /healthz reports the transport down (hearth's choice: longer than
+// a blip, which Telegram's poll backoff and Discord's reconnects ride out
+// in seconds, and short enough for an alert to fire within a few scrapes).
+// Known: a Telegram long poll lasts up to its timeout (30 s) and counts as
+// failed only 5 s past it (telegram.DefaultPollTimeout, pollAnswerMargin),
+// so the time a poll in flight is still within that is not counted (see
+// awaiting). Counting it gave false reds: one swallowed poll (35 s) and
+// the healthy poll after it waiting its 30 s for news passed the minute
+// with the link working. A link that swallows every poll is reported at
+// about 70 s, when its second poll is overdue.
 const TransportDownAfter = time.Minute
 
 // linkWatch is what a platform transport adds to bot.Transport: since when
@@ -32,6 +39,15 @@ const TransportDownAfter = time.Minute
 type linkWatch interface {
 	FailingSince() time.Time
 }
+
+// awaiting is a link whose attempts take a while to tell (a Telegram long
+// poll): the start of the attempt in flight while at now it could still
+// be working, else the zero time.
+type awaiting interface {
+	AwaitingSince(now time.Time) time.Time
+}
+
+var _ awaiting = (*telegram.Transport)(nil)
 
 var (
 	_ linkWatch = (*telegram.Transport)(nil)
@@ -101,9 +117,18 @@ func (th *transportHealth) check(name string) admin.Check {
 		if !ok {
 			return nil
 		}
-		since := l.FailingSince()
-		if down := th.now().Sub(since); !since.IsZero() && down >= th.downAfter {
-			return fmt.Errorf("unreachable since %s (%s): retrying, see the log", since.UTC().Format(time.RFC3339), down.Round(time.Second))
+		since, now := l.FailingSince(), th.now()
+		if since.IsZero() {
+			return nil
+		}
+		known := now // the link is known to have failed from since until known
+		if a, ok := l.(awaiting); ok {
+			if s := a.AwaitingSince(now); !s.IsZero() && s.Before(known) {
+				known = s
+			}
+		}
+		if known.Sub(since) >= th.downAfter {
+			return fmt.Errorf("unreachable since %s (%s): retrying, see the log", since.UTC().Format(time.RFC3339), now.Sub(since).Round(time.Second))
 		}
 		return nil
 	}

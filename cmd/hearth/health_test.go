@@ -85,3 +85,38 @@ type nopInbound struct{}
 
 func (nopInbound) HandleMessage(context.Context, bot.Message) error   { return nil }
 func (nopInbound) HandleReaction(context.Context, bot.Reaction) error { return nil }
+
+// link is a transport's link as the health check sees it: failing since
+// failing, and a long poll in flight since awaiting until it is overdue
+// at overdue.
+type link struct{ failing, awaiting, overdue time.Time }
+
+func (l link) FailingSince() time.Time { return l.failing }
+func (l link) AwaitingSince(now time.Time) time.Time {
+	if now.Before(l.overdue) {
+		return l.awaiting
+	}
+	return time.Time{}
+}
+
+// A long poll lasts up to its timeout (30 s) and counts as failed 5 s
+// past it: one swallowed poll, then a healthy one waiting its 30 s for
+// news, is no outage, though a minute passes since the first began. A
+// link that swallows every poll is reported once the second is overdue.
+func TestTransportHealthWaitsForALongPollToTell(t *testing.T) {
+	const poll = telegram.DefaultPollTimeout + 5*time.Second
+	start := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	second := start.Add(poll + time.Second) // after the first poll failed and a backoff
+	th := &transportHealth{downAfter: TransportDownAfter, state: map[string]error{"telegram": nil},
+		links: map[string]linkWatch{"telegram": link{failing: start, awaiting: second, overdue: second.Add(poll)}}}
+	check := th.check("telegram")
+
+	th.now = func() time.Time { return start.Add(TransportDownAfter) }
+	if err := check(t.Context()); err != nil {
+		t.Errorf("a minute after one swallowed poll, the next still within its %s: %v, want ok", poll, err)
+	}
+	th.now = func() time.Time { return second.Add(poll) }
+	if err := check(t.Context()); err == nil || !strings.Contains(err.Error(), "unreachable since 2026-05-01T12:00:00Z (1m11s)") {
+		t.Errorf("once the second poll is overdue too: %v, want unreachable since the first", err)
+	}
+}

@@ -11,7 +11,7 @@ import (
 )
 
 // recallCheck is what one reply of a probe script must say: one of any
-// (case-insensitive), none of none.
+// (case-insensitive; anything when it is empty), none of none.
 type recallCheck struct {
 	said      string // the user's message the reply answers
 	any, none []string
@@ -21,6 +21,30 @@ type recallCheck struct {
 // say: what was told weeks and months before, asked after directly and
 // met again in passing, in English, Chinese and Japanese.
 var recallProbes = map[string][]recallCheck{
+	// A widower's three months: his wife's death told in his words, and
+	// remembered as a death ever after.
+	"grief_en.yaml": {
+		{said: "I'm Walter. my wife Ruth passed in January", any: []string{"sorry"}, none: []string{"I'll remember"}},
+		{said: "we were married 51 years", any: []string{"together", "side by side"}, none: []string{"get to know"}},
+		{said: "good evening", any: []string{"evening"}, none: []string{"morning"}},
+		{said: "I made Ruth's soup today but it didn't taste right", none: []string{"how is ruth", "these days"}, any: []string{"Ruth"}},
+		{said: "he says my heart is ok for an old man", none: []string{"Mike"}, any: []string{"news", "relief"}},
+		{said: "went to the seniors center today. played cribbage", none: []string{"appointment"}, any: []string{"games", "cribbage", "center"}},
+		{said: "first time I laughed in a while", any: []string{"glad", "good to hear"}},
+		{said: "it would have been Ruth's birthday today", any: []string{"miss", "think", "remember"}, none: []string{"happy birthday", "how is"}},
+		{said: "sorry I haven't written. Mike and the kids visited", none: []string{"birthday"}, any: []string{"lovely", "good to hear", "company"}},
+		{said: "made Ruth's soup again. closer this time", none: []string{"how is ruth", "these days", "happy birthday"}, any: []string{"Ruth"}},
+	},
+	"grief_ja.yaml": {
+		{said: "こんばんは。孫が設定してくれました", any: []string{"こんばんは"}, none: []string{"おはよう"}},
+		{said: "妻の和子は一月に亡くなりました", any: []string{"お悔やみ", "残念", "つらかった", "胸が痛"}, none: []string{"覚えておくね"}},
+		{said: "結婚して五十年でした", any: []string{"一緒"}, none: []string{"お互いを知ろう"}},
+		{said: "今日は和子の味噌汁を作ってみたけど、同じ味にならない", any: []string{"和子"}, none: []string{"最近どう"}},
+		{said: "病院から帰りました。先生は心臓は大丈夫だと", none: []string{"旦那さん"}, any: []string{"よかった", "安心", "ほっと", "知らせ"}},
+		{said: "今日は和子の誕生日だったはずです", any: []string{"思い", "会いたい", "そば"}, none: []string{"おめでとう", "最近どう"}},
+		{said: "息子の家族が来てくれました", any: []string{"よかった", "にぎやか", "うれしい"}, none: []string{"誕生日"}},
+		{said: "また和子の味噌汁を作りました", any: []string{"和子"}, none: []string{"最近どう", "おめでとう"}},
+	},
 	"months1_en.yaml": {
 		{said: "do you remember my cat's name?", any: []string{"Pepper"}},
 		{said: "what's my boyfriend's name?", any: []string{"Daniel"}},
@@ -34,6 +58,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "the exam is tomorrow", any: []string{"luck"}},
 		{said: "Pepper is sick", any: []string{"Pepper"}},
 		{said: "Daniel proposed!!", any: []string{"congratulations"}, none: []string{"sounds important"}},
+		{said: "I ran 15km today", any: []string{"half marathon"}},
 		{said: "a dog chased me on the street today", any: []string{"afraid of dogs", "about dogs"}},
 	},
 	"months1_zh.yaml": {
@@ -48,6 +73,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "你都记得我什么？", any: []string{"阿杰"}, none: []string{"住在：哪"}},
 		{said: "明天就考试了", any: []string{"记得", "记着"}},
 		{said: "阿杰向我求婚了！！", any: []string{"恭喜"}},
+		{said: "我今天跑了15公里", any: []string{"半马"}},
 		{said: "今天在街上被一只狗追", any: []string{"怕狗"}},
 	},
 	"months1_ja.yaml": {
@@ -61,6 +87,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "明日が試験なんだ", any: []string{"応援", "がんばって"}},
 		{said: "モチが病気なの", any: []string{"モチ"}},
 		{said: "ケンにプロポーズされた！！", any: []string{"おめでとう"}},
+		{said: "今日15キロ走った", any: []string{"ハーフマラソン"}},
 		{said: "今日道で犬に追いかけられた", any: []string{"犬が"}},
 	},
 	"months2_en.yaml": {
@@ -69,26 +96,55 @@ var recallProbes = map[string][]recallCheck{
 		{said: "how old was Luna?", any: []string{"14"}},
 		{said: "what am I scared of?", any: []string{"heights"}},
 		{said: "where did I move to?", any: []string{"Melbourne"}},
-		{said: "do you remember what I found out about my health?", any: []string{"diabetes"}},
+		{said: "do you remember what I found out about my health?", any: []string{"diabetes"}, none: []string{"earlier"}},
 		{said: "what hobby did I pick up?", any: []string{"pottery"}},
 		{said: "do you remember what I wanted to learn this year?", any: []string{"Spanish"}},
 		{said: "what do you know about me?", any: []string{"Luna (14)"}, none: []string{"Sara (14)"}},
+		{said: "we're going hiking up a mountain tomorrow", any: []string{"heights"}},
+		{said: "Sara got promoted!", any: []string{"Sara"}, none: []string{"you earned", "you've been putting", "your hard work"}},
+		{said: "I made my first bowl on the wheel", any: []string{"pottery"}},
+		{said: "hola! estoy aprendiendo", any: []string{"Spanish"}},
+		{said: "my blood sugar was high today", any: []string{"diabetes"}},
 	},
 	"months2_zh.yaml": {
 		{said: "我老婆叫什么来着？", any: []string{"小芳"}},
 		{said: "旺财几岁了？", any: []string{"十四"}},
 		{said: "我怕什么？", any: []string{"怕高"}},
 		{said: "我搬到哪了？", any: []string{"深圳"}},
+		{said: "你还记得我体检查出什么吗？", any: []string{"糖尿病"}, none: []string{"之前"}},
 		{said: "我最近迷上了什么？", any: []string{"陶艺"}},
 		{said: "我今年想学什么来着？", any: []string{"西班牙语"}},
+		{said: "明天要去爬山", any: []string{"怕高"}},
+		{said: "小芳升职了！", any: []string{"小芳"}, none: []string{"你的付出", "恭喜你", "你应得"}},
+		{said: "我做出了第一个碗", any: []string{"陶艺"}},
+		{said: "今天血糖有点高", any: []string{"糖尿病"}},
 	},
 	"months2_ja.yaml": {
 		{said: "妻の名前覚えてる？", any: []string{"ユミ"}},
 		{said: "私が何を怖がってるか覚えてる？", any: []string{"高いところ"}},
 		{said: "どこに引っ越したか覚えてる？", any: []string{"名古屋"}},
-		{said: "健康診断で何が見つかったか覚えてる？", any: []string{"糖尿病"}},
+		{said: "健康診断で何が見つかったか覚えてる？", any: []string{"糖尿病"}, none: []string{"前に"}},
 		{said: "最近何にハマってるって言ったっけ？", any: []string{"陶芸"}},
 		{said: "今年何を勉強したいって言ったっけ？", any: []string{"スペイン語"}},
+		{said: "明日山に登るんだ", any: []string{"高いところ"}},
+		{said: "ユミが昇進した！", any: []string{"ユミ"}, none: []string{"あなたがつかんだ", "ちゃんと見てくれてた"}},
+		{said: "初めてお皿を作った", any: []string{"陶芸"}},
+		{said: "今日血糖値が高かった", any: []string{"糖尿病"}},
+	},
+	"months3_en.yaml": {
+		{said: "what's my daughter's name?", any: []string{"Lily"}},
+		{said: "what am I scared of?", any: []string{"the dark"}, none: []string{"dark too"}},
+		{said: "Lily is going to a birthday party with lots of snacks tomorrow", none: []string{"your birthday"}, any: []string{"Lily", "party"}},
+		{said: "my friend Tom got promoted!", any: []string{"Tom"}, none: []string{"you earned", "you've been putting"}},
+		{said: "we had a power outage last night", any: []string{"the dark"}},
+	},
+	"months3_zh.yaml": {
+		{said: "我最近在偷偷找新工作", none: []string{"恭喜", "兴奋"}},
+		{said: "你还记得我在哪上班吗？", any: []string{"腾讯"}},
+		{said: "我老板叫什么来着？", any: []string{"王姐"}},
+		{said: "我怕什么？", any: []string{"坐飞机"}},
+		{said: "下周要出差，得坐飞机", any: []string{"怕坐飞机"}},
+		{said: "我同事升职了", any: []string{"同事"}, none: []string{"恭喜你", "你的付出", "你应得"}},
 	},
 }
 
@@ -144,7 +200,7 @@ func TestSimulateRemembersWhatMattered(t *testing.T) {
 					t.Fatalf("%q is not in %s", c.said, file)
 				}
 				low := strings.ToLower(got)
-				hit := false
+				hit := len(c.any) == 0 // none alone: only what it must not say
 				for _, w := range c.any {
 					hit = hit || strings.Contains(low, strings.ToLower(w))
 				}

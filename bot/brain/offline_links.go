@@ -1,0 +1,182 @@
+package brain
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"hearth/heart"
+)
+
+// What the user says now that ties to something they told before
+// (recall.yaml, the recall round's own tables): a plan that meets a fear,
+// progress toward a goal, a hobby practised, news about a health matter
+// told; and good news that is someone else's, not the user's.
+
+// recallFile is recall.yaml.
+type recallFile struct {
+	FearMeets []fearMeet `yaml:"fear_meets"`
+	Ahead     []string   `yaml:"ahead"`
+	Links     []link     `yaml:"links"`
+}
+
+// fearMeet is one row of recall.yaml fear_meets.
+type fearMeet struct {
+	Fears []string `yaml:"fears"`
+	MetBy []string `yaml:"met_by"`
+
+	metBy *heart.PhraseSet
+}
+
+// link is one row of recall.yaml links.
+type link struct {
+	Told  []string `yaml:"told"`
+	After []string `yaml:"after"`
+	Now   []string `yaml:"now"`
+	Say   string   `yaml:"say"`
+
+	told *heart.PhraseSet
+	now  []pattern
+}
+
+// recallData is recall.yaml compiled.
+type recallData struct {
+	fearMeets []fearMeet
+	ahead     *heart.PhraseSet
+	links     []link
+}
+
+// compileRecall checks and indexes recall.yaml: every link's phrase key
+// and situations exist, its patterns compile.
+func (k *knowledge) compileRecall(r recallFile) error {
+	d := &recallData{ahead: heart.NewPhraseSet(r.Ahead), fearMeets: r.FearMeets, links: r.Links}
+	for i := range d.fearMeets {
+		f := &d.fearMeets[i]
+		if len(f.Fears) == 0 || len(f.MetBy) == 0 {
+			return fmt.Errorf("recall.yaml fear_meets %d: needs fears and met_by", i)
+		}
+		f.metBy = heart.NewPhraseSet(f.MetBy)
+	}
+	for i := range d.links {
+		l := &d.links[i]
+		if _, ok := k.book[l.Say]; !ok {
+			return fmt.Errorf("recall.yaml links %d: no phrases %q", i, l.Say)
+		}
+		for _, s := range l.After {
+			if !slices.ContainsFunc(k.sits, func(x situation) bool { return x.Name == s }) {
+				return fmt.Errorf("recall.yaml links %d: no situation %q", i, s)
+			}
+		}
+		if len(l.Told) == 0 || len(l.Now) == 0 {
+			return fmt.Errorf("recall.yaml links %d: needs told and now", i)
+		}
+		l.told = heart.NewPhraseSet(l.Told)
+		var err error
+		if l.now, err = compileAll(l.Now, ""); err != nil {
+			return fmt.Errorf("recall.yaml links %d: %w", i, err)
+		}
+	}
+	k.recall = d
+	return nil
+}
+
+// fearMetBy reports whether text meets the kept fear feared by
+// recall.yaml fear_meets: "hiking up a mountain" a fear of heights.
+func (k *knowledge) fearMetBy(feared, text string) bool {
+	feared = strings.ToLower(strings.TrimSpace(feared))
+	for _, f := range k.recall.fearMeets {
+		if slices.ContainsFunc(f.Fears, func(w string) bool {
+			w = strings.ToLower(w)
+			return w == feared || len([]rune(w)) >= 2 && strings.Contains(feared, w)
+		}) && f.metBy.Has(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// fearKey is the phrase key of a fear met: about a plan ahead ("we're
+// going hiking tomorrow"), "will you be okay?", else "are you okay?".
+func (t *turnView) fearKey() string {
+	if t.k.recall.ahead.Has(t.h.Text) {
+		return "reflect.fear.ahead"
+	}
+	return "reflect.fear"
+}
+
+// linked is what she says when the message ties to a goal, a hobby or
+// health news told before (recall.yaml links): the newest earlier message
+// or memory that tells of it; "" when none does.
+func (t *turnView) linked() string {
+	var earlier []string
+	for i := len(t.h.Recent) - 1; i >= 0; i-- {
+		if m := t.h.Recent[i]; m.Role == "user" && m.Content != t.h.Text {
+			earlier = append(earlier, m.Content)
+		}
+	}
+	for _, r := range t.h.Recalled {
+		earlier = append(earlier, r.Text)
+	}
+	earlier = append(earlier, t.h.Memories...)
+	for _, l := range t.k.recall.links {
+		if !slices.ContainsFunc(l.now, func(p pattern) bool { return p.MatchString(t.h.Text) }) {
+			continue
+		}
+		for _, text := range earlier {
+			told := ""
+			for _, h := range l.told.Find(text) {
+				if !h.Negated {
+					told = l.Told[h.Index]
+					break
+				}
+			}
+			if told == "" {
+				continue
+			}
+			if len(l.After) > 0 && !slices.ContainsFunc(t.situationsOf(text), func(s *situation) bool { return slices.Contains(l.After, s.Name) }) {
+				continue
+			}
+			return t.sayWith(l.Say, 3, map[string]string{"thing": told})
+		}
+	}
+	return ""
+}
+
+// theirs reports whether the good news of the message is someone else's
+// ("my sister got promoted", 小芳升职了, ユミが昇進した): a person, by a word
+// for them or a name, comes before the first glad news word, with no word
+// of the user's own self between (not "Sara said I got promoted").
+func (t *turnView) theirs() bool {
+	folded := strings.ToLower(heart.Fold(t.h.Text))
+	news := -1
+	for _, h := range t.k.sitSet.Find(t.h.Text) {
+		if i := t.k.sitOwner[h.Index]; i >= 0 && !h.Negated && t.k.sits[i].Kind == kindContent && t.k.sits[i].Feel.Label == string(heart.LabelJoy) {
+			news = h.Start
+			break
+		}
+	}
+	if news < 0 {
+		return false
+	}
+	whoEnd := -1
+	for _, h := range t.k.dictSet.Find(t.h.Text) {
+		if r := t.k.dictOwner[h.Index]; r.dict == dictPeople && !h.Negated && h.End <= news {
+			whoEnd = max(whoEnd, h.End)
+		}
+	}
+	names := []string{t.vars["someone"]}
+	for _, f := range t.known {
+		if f.kind.Dict["who"] == dictPeople {
+			names = append(names, f.fields["name"])
+		}
+	}
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		if i := strings.Index(folded, strings.ToLower(heart.Fold(n))); i >= 0 && i+len(n) <= news {
+			whoEnd = max(whoEnd, i+len(heart.Fold(n)))
+		}
+	}
+	return whoEnd >= 0 && !t.k.self.Has(folded[whoEnd:news])
+}
