@@ -153,6 +153,11 @@ func (o *Offline) reply(t *turnView) string {
 		open := "crisis"
 		if heart.CrisisCategory(h.CrisisKind).Emergency() {
 			open = "crisis.emergency"
+		} else if _, ok := t.k.book["crisis.talk."+h.TalkCue]; ok && h.TalkCue != "" {
+			// A goodbye, a decision, a refusal of help or "don't tell
+			// anyone" on a crisis turn: answered as itself (a goodbye is
+			// asked about directly), not with the talk's next paragraph.
+			open = "crisis.talk." + h.TalkCue
 		}
 		return fitLength(joinSentences([]string{t.say(open, 1), t.say("crisis.kind."+h.CrisisKind, 2)}, lang),
 			max(maxLen(h), crisisMinLength), lang)
