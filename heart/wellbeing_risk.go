@@ -161,5 +161,22 @@ func (r Relationship) readSafety(read CrisisReading, earlier []TalkLine, history
 	if awaits && kind == CrisisNone {
 		r.SafetyAsked = asked // no answer yet: a goodbye after it still counts
 	}
-	return SafetyReading{Kind: kind, Concern: concern, Talk: byTalk, Risk: kind == CrisisNone && !concern && atRisk}, r
+	guarded := atRisk && !r.watchAlone(history, sinceLast, now, talk)
+	return SafetyReading{Kind: kind, Concern: concern, Talk: byTalk, Risk: kind == CrisisNone && !concern && guarded}, r
+}
+
+// watchAlone reports whether the talk is at risk only because the user is
+// in Watch, outside the talk that held the crisis: no concern earlier in
+// it, no dark run of feelings, no warning signs adding up. Watch lasts
+// until a person reviews it, often weeks; it keeps the concern tier asked
+// about, but an ordinary message days later ("HIT PLAT", "gn luna") is no
+// warning sign, and guarding it (Risk) met every one with the same three
+// lines of safety.risk for weeks (the fourth round of lived probes: a
+// teen's "she said she loves me no matter what").
+func (r Relationship) watchAlone(history []EmotionRecord, sinceLast time.Duration, now time.Time, talk TalkReading) bool {
+	if !r.Watch || r.InCrisisTalk(now) || talk.Signs >= CrisisTalkSigns {
+		return false
+	}
+	r.Watch = false
+	return !r.talkAtRisk(history, sinceLast, now)
 }
