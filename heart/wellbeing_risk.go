@@ -179,5 +179,43 @@ func (r Relationship) readSafety(read CrisisReading, earlier []TalkLine, history
 	if awaits && kind == CrisisNone {
 		r.SafetyAsked = asked // no answer yet: a goodbye after it still counts
 	}
-	return SafetyReading{Kind: kind, Concern: concern, Talk: byTalk, Risk: kind == CrisisNone && !concern && atRisk}, r
+	guarded := atRisk && !r.watchAlone(history, sinceLast, now, talk)
+	return SafetyReading{Kind: kind, Concern: concern, Talk: byTalk, Risk: kind == CrisisNone && !concern && guarded}, r
+}
+
+// WatchGuardWindow is how long after its last crisis Watch alone keeps an
+// ordinary message guarded (Risk: no cheer, a gentle question). Our
+// choice: the first days after a crisis (the morning after an attempt)
+// are when a gentle check matters most; after them Watch keeps the
+// concern tier asked about and the operator's review, and an ordinary
+// message is answered as one.
+const WatchGuardWindow = 72 * time.Hour
+
+// lastCrisisAt is the latest moment of a crisis: entering Watch, the last
+// message of a crisis talk, the last of an emergency.
+func (r Relationship) lastCrisisAt() time.Time {
+	t := r.WatchSince
+	for _, at := range []time.Time{r.CrisisTalkAt, r.EmergencyAt} {
+		if at.After(t) {
+			t = at
+		}
+	}
+	return t
+}
+
+// watchAlone reports whether the talk is at risk only because the user is
+// in Watch, WatchGuardWindow after the last crisis and outside the talk
+// that held it: no concern earlier in
+// it, no dark run of feelings, no warning signs adding up. Watch lasts
+// until a person reviews it, often weeks; it keeps the concern tier asked
+// about, but an ordinary message days later ("HIT PLAT", "gn luna") is no
+// warning sign, and guarding it (Risk) met every one with the same three
+// lines of safety.risk for weeks (the fourth round of lived probes: a
+// teen's "she said she loves me no matter what").
+func (r Relationship) watchAlone(history []EmotionRecord, sinceLast time.Duration, now time.Time, talk TalkReading) bool {
+	if !r.Watch || r.InCrisisTalk(now) || talk.Signs >= CrisisTalkSigns || now.Sub(r.lastCrisisAt()) < WatchGuardWindow {
+		return false
+	}
+	r.Watch = false
+	return !r.talkAtRisk(history, sinceLast, now)
 }

@@ -27,7 +27,7 @@ func TestOfflineDistressIsMetWithCare(t *testing.T) {
 		{"en", "my parents found out im gay and said theyd rather have a dead son than a gay one. maybe i should give them what they want", []string{"Trevor", "Nothing about who you are"}},
 		{"ja", "mou muri, i wanna disappear lol", []string{"しんどい", "重たい"}},
 		{"en", "lol where am i even supposed to go im 16", []string{"safe place", "Tonight matters"}},
-		{"en", "they posted the video again. im not going to school tomorrow. not going anywhere ever again", []string{"not your fault", "Nobody should"}},
+		{"en", "they posted the video again. im not going to school tomorrow. not going anywhere ever again", []string{"not your fault", "Nobody should", "Nobody deserves", "not about you", "didn't do anything"}},
 		{"zh", "他又打我了，活着到底有什么意义", []string{"12338"}},
 		{"en", "he said next time he'll kill me and honestly i dont even care anymore if he does", []string{"1-800-799-7233"}},
 		{"ja", "夫にまた殴られた", []string{"#8008"}},

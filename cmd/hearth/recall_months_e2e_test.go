@@ -21,6 +21,25 @@ type recallCheck struct {
 // say: what was told weeks and months before, asked after directly and
 // met again in passing, in English, Chinese and Japanese.
 var recallProbes = map[string][]recallCheck{
+	// r-lives: lived probes, round four. A bullied teen who comes out and
+	// is in Watch after a crisis turn; a new mother with postpartum
+	// depression.
+	"life_kai_en.yaml": {
+		{said: "these guys in my class keep calling me gay in the hallway", any: []string{"not your fault", "deserve", "not okay", "cruel"}, none: []string{"school takes"}},
+		{said: "dont tell me to tell a teacher lol they dont care", any: []string{"listen"}, none: []string{"lovely"}},
+		{said: "i think i actually am gay", any: []string{"thank", "trust", "courage"}, none: []string{"go on"}},
+		{said: "they tripped me in the cafeteria today and everyone laughed", any: []string{"not your fault", "deserve", "not okay", "cruel", "about them"}},
+		{said: "what if he hates me", any: []string{"worr", "weigh", "what-if"}, none: []string{"interesting thought", "taking it seriously", "brush past"}},
+		{said: "she cried but she said she loves me no matter what", none: []string{"taking it seriously", "brush past", "holding up, honestly"}},
+		{said: "HIT PLAT", none: []string{"taking it seriously", "brush past", "holding up, honestly"}},
+		{said: "gn luna", none: []string{"taking it seriously", "brush past", "holding up, honestly"}},
+	},
+	"life_xiaoya_zh.yaml": {
+		{said: "医生说恢复得还行，但是让我做了个产后抑郁的量表，分数有点高", any: []string{"妈妈", "照顾", "帮"}, none: []string{"太好了", "松了口气"}},
+		{said: "有时候看着朵朵，我感觉不到爱，只觉得累，这正常吗", any: []string{"妈妈"}, none: []string{"你猜", "值得想想"}},
+		{said: "在儿科急诊排队，好多人", any: []string{"揪心", "担心", "医生", "撑得住"}},
+		{said: "你还记得我女儿叫什么吗？", any: []string{"朵朵"}},
+	},
 	// A widower's three months: his wife's death told in his words, and
 	// remembered as a death ever after.
 	"grief_en.yaml": {
@@ -179,16 +198,22 @@ func TestSimulateRemembersWhatMattered(t *testing.T) {
 				t.Fatalf("simulate exit %d:\n%s", r.code, r.stderr)
 			}
 			// One reply a message, in order: the reply to each message told.
+			// A second reply line at the same moment (the crisis card, a
+			// daily limit's notice) belongs to the message before it.
 			replies := map[string]string{}
-			i := 0
+			i, last := 0, ""
 			for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
 				var sl simLine
 				if err := json.Unmarshal([]byte(l), &sl); err != nil {
 					t.Fatalf("not a JSON line %q: %v", l, err)
 				}
+				if sl.Kind == "reply" && sl.At == last && i > 0 {
+					continue
+				}
 				if sl.Kind == "reply" {
 					replies[events[i].Text] = sl.Text
 					i++
+					last = sl.At
 				}
 			}
 			if i != len(events) {
