@@ -225,6 +225,7 @@ type moment struct {
 	eps        []store.Episode
 	recalled   []recollection
 	greeting   string
+	heavy      heart.RecallCandidate // the heavy topic the greeting asks after, if any
 	returnNote string
 	followUps  []FollowUp // the follow-up this reply asks after (askAfter)
 
