@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -299,5 +300,30 @@ func TestAReturnGreetsAndAsksHowItWent(t *testing.T) {
 	if !strings.Contains(n, "back after 13 days") || !strings.Contains(n, "ask how it went") || !strings.Contains(n, "test") ||
 		strings.Contains(n, "What would you like to talk about") {
 		t.Fatalf("the return's context note:\n%s", n)
+	}
+}
+
+// TestASecondAllergyIsAddedToTheKeptOne: the allergies kept in slot 20
+// are permanent (seed 003 §8.1 过敏); a reply's trailer never overwrites a
+// permanent memory, but adds to it: "I'm allergic to cats" after Lily's
+// peanut allergy was stored nowhere.
+func TestASecondAllergyIsAddedToTheKeptOne(t *testing.T) {
+	ctx := context.Background()
+	c := bottest.NewClock(time.Date(2026, 3, 9, 19, 0, 0, 0, time.UTC))
+	e := offlineEnv(t, "en", c)
+	e.talk(t, c, msg("h1", "Lily has a peanut allergy"))
+	e.talk(t, c, msg("h1", "I'm allergic to cats"))
+	e.talk(t, c, msg("h1", "/remember my favourite colour is green"))
+	mems, err := e.db.Memories(ctx, "telegram:h1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range mems {
+		got = append(got, fmt.Sprintf("%d %s %s", m.Slot, m.Content, m.Retention))
+	}
+	want := "20 Allergies to mind: Lily (peanut allergy); me (cat allergy) permanent"
+	if !slices.Contains(got, want) {
+		t.Fatalf("memories %q, want %q", got, want)
 	}
 }

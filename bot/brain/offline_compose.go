@@ -729,6 +729,9 @@ func (t *turnView) compose() []part {
 		fear = t.fearMet()
 	}
 	if fear == "" && (lead == nil || lead.Recall == "") {
+		fear = t.careMet() // a party with snacks, and Lily's peanut allergy
+	}
+	if fear == "" && (lead == nil || lead.Recall == "") {
 		fear = t.linked() // "I ran 15km today": the half marathon told of
 	}
 	if fear != "" && lead == nil {
