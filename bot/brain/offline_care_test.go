@@ -18,8 +18,8 @@ func TestOfflineAllergyIsKeptAndMet(t *testing.T) {
 	now := time.Date(2026, 1, 16, 19, 0, 0, 0, time.UTC)
 	for _, tt := range []struct {
 		lang, told, self, kept string
-		asked, recalled         string
-		party, met              string
+		asked, recalled        string
+		party, met             string
 	}{
 		{"en", "Lily has a peanut allergy", "I'm allergic to cats", "Allergies to mind: Lily (peanut allergy); me (cat allergy)",
 			"what is Lily allergic to?", "Lily's peanut allergy", "we're going to a birthday party on Saturday, there'll be lots of snacks", "Lily's peanut allergy"},
