@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -252,5 +253,77 @@ func TestANewTalkAsksHowItWent(t *testing.T) {
 	reqs := m.brain.replies("a3")
 	if n := len(reqs); n != 2 || !strings.Contains(note(reqs[1]), "ask how it went") || !strings.Contains(note(reqs[1]), "exam") {
 		t.Fatalf("%d replies; the second's context note:\n%s", n, note(reqs[len(reqs)-1]))
+	}
+}
+
+// TestAReturnGreetsAndAsksHowItWent: a user back after a week or more,
+// the days after their driving test, is greeted and asked how it went,
+// once, in every language ("やあ" got "こんにちは。今日はどんなことを話したい？":
+// the return greeting blocked the follow-up); with a model, the context
+// note greets without the greeting's own question and asks after it.
+func TestAReturnGreetsAndAsksHowItWent(t *testing.T) {
+	ctx := context.Background()
+	for _, r := range []struct{ lang, told, hi, want, hello string }{
+		{"en", "my driving test is next Saturday", "hey", "test go", "welcome back"},
+		{"zh", "下周六我要考驾照", "嗨", "考驾照", "欢迎回来"},
+		{"ja", "来週の土曜日に運転免許の試験がある", "やあ", "試験どうだった", "おかえり"},
+	} {
+		t.Run(r.lang, func(t *testing.T) {
+			c := bottest.NewClock(time.Date(2026, 1, 5, 19, 0, 0, 0, time.UTC)) // Monday
+			e := offlineEnv(t, r.lang, c)
+			e.talk(t, c, msg("d1", r.told))
+			c.Set(time.Date(2026, 1, 18, 19, 0, 0, 0, time.UTC)) // 13 days away, the day after
+			got := e.say(t, "d1", r.hi)
+			if !strings.Contains(got, r.want) || !strings.Contains(strings.ToLower(got), r.hello) {
+				t.Errorf("back the day after the test: %q, want a welcome (%q) and how it went (%q)", got, r.hello, r.want)
+			}
+			if n := strings.Count(got, "?") + strings.Count(got, "？"); n != 1 {
+				t.Errorf("%q asks %d questions, want one", got, n)
+			}
+			if open, err := e.db.OpenFollowUps(ctx, "telegram:d1", "2026-01-01", "2026-12-31", 0); err != nil || len(open) != 0 {
+				t.Fatalf("open follow-ups after asking: %+v, %v", open, err)
+			}
+			c.Add(4 * time.Hour)
+			if got := e.say(t, "d1", r.hi); strings.Contains(got, r.want) {
+				t.Errorf("asked again in the next talk: %q", got)
+			}
+		})
+	}
+
+	c := bottest.NewClock(time.Date(2026, 1, 5, 19, 0, 0, 0, time.UTC))
+	m := newEnv(t, func(cfg *bot.Config) { cfg.Now = c.Now })
+	m.talk(t, c, msg("d2", "my driving test is next Saturday"))
+	c.Set(time.Date(2026, 1, 18, 19, 0, 0, 0, time.UTC))
+	m.talk(t, c, msg("d2", "hey"))
+	reqs := m.brain.replies("d2")
+	n := note(reqs[len(reqs)-1])
+	if !strings.Contains(n, "back after 13 days") || !strings.Contains(n, "ask how it went") || !strings.Contains(n, "test") ||
+		strings.Contains(n, "What would you like to talk about") {
+		t.Fatalf("the return's context note:\n%s", n)
+	}
+}
+
+// TestASecondAllergyIsAddedToTheKeptOne: the allergies kept in slot 20
+// are permanent (seed 003 §8.1 过敏); a reply's trailer never overwrites a
+// permanent memory, but adds to it: "I'm allergic to cats" after Lily's
+// peanut allergy was stored nowhere.
+func TestASecondAllergyIsAddedToTheKeptOne(t *testing.T) {
+	ctx := context.Background()
+	c := bottest.NewClock(time.Date(2026, 3, 9, 19, 0, 0, 0, time.UTC))
+	e := offlineEnv(t, "en", c)
+	e.talk(t, c, msg("h1", "Lily has a peanut allergy"))
+	e.talk(t, c, msg("h1", "I'm allergic to cats"))
+	e.talk(t, c, msg("h1", "/remember my favourite colour is green"))
+	mems, err := e.db.Memories(ctx, "telegram:h1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range mems {
+		got = append(got, fmt.Sprintf("%d %s %s", m.Slot, m.Content, m.Retention))
+	}
+	want := "20 Allergies to mind: Lily (peanut allergy); me (cat allergy) permanent"
+	if !slices.Contains(got, want) {
+		t.Fatalf("memories %q, want %q", got, want)
 	}
 }

@@ -118,8 +118,15 @@ const FollowUpTalkGap = 3 * time.Hour
 // asked how it went, once ("I'm back" the day after "my interview is
 // tomorrow": "How did your interview go?"). One this very message tells
 // about is resolved instead.
+//
+// A user back after heart.ReturnAbsence is greeted and asked, as a friend
+// back from a trip would be ("Welcome back! How did the driving test
+// go?"): the greeting keeps its opening (heart.ReturnHello) and the
+// follow-up is its question. A greeting that asks after a heavy topic
+// they shared keeps it, unless the follow-up is that same thing (then its
+// question is the sharper one); the follow-up waits for another talk.
 func (h *Handler) askAfter(ctx context.Context, m *moment) {
-	if m.in.ChatKind != string(ChatPrivate) || m.first || m.urgent() || m.ask || m.concern || m.greeting != "" ||
+	if m.in.ChatKind != string(ChatPrivate) || m.first || m.urgent() || m.ask || m.concern ||
 		m.det.Emotion.Category() == heart.CategoryNegative || m.now.Sub(m.u.LastUserAt) < FollowUpTalkGap {
 		return
 	}
@@ -128,6 +135,8 @@ func (h *Handler) askAfter(ctx context.Context, m *moment) {
 		switch {
 		case heart.FollowUpToldOf(f.About, m.text):
 			told = append(told, f.ID)
+		case m.heavy.Text != "" && !heart.FollowUpToldOf(f.About, m.heavy.Text):
+			// the greeting asks after the heavy topic: one question
 		case len(m.followUps) == 0: // one question at a time, the earliest
 			m.followUps = []FollowUp{f}
 		}
@@ -135,10 +144,18 @@ func (h *Handler) askAfter(ctx context.Context, m *moment) {
 	if err := h.cfg.Store.ResolveFollowUps(ctx, told); err != nil {
 		h.log.Warn("resolve follow-ups", "user", m.u.ID, "err", err)
 	}
-	for _, f := range m.followUps {
-		note := fmt.Sprintf("Earlier they mentioned %q, due %s, and that day has passed. If it suits what they say, ask how it went.", f.About, f.Due)
-		m.returnNote = strings.TrimSpace(m.returnNote + "\n" + note)
+	if len(m.followUps) == 0 {
+		return
 	}
+	f := m.followUps[0]
+	if m.greeting != "" {
+		m.greeting, m.heavy = heart.ReturnHello(m.rel.State, h.cfg.Persona.Language), heart.RecallCandidate{}
+		m.returnNote = h.welcomeNote(m) + fmt.Sprintf(" While they were away the day of something they mentioned passed: %q, due %s. "+
+			"After the greeting, ask how it went: that is the reply's one question.", f.About, f.Due)
+		return
+	}
+	note := fmt.Sprintf("Earlier they mentioned %q, due %s, and that day has passed. If it suits what they say, ask how it went.", f.About, f.Due)
+	m.returnNote = strings.TrimSpace(m.returnNote + "\n" + note)
 }
 
 // followUpIDs are the ids of fs.

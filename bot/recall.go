@@ -335,14 +335,23 @@ func (h *Handler) welcomeBack(ctx context.Context, m *moment) {
 		topic = heart.TopicPhrase(heavy.Text, lang)
 	}
 	m.greeting = heart.ReturnGreeting(m.rel.State, topic, lang)
+	if topic != "" && strings.Contains(m.greeting, topic) {
+		m.heavy = heavy
+	}
+	m.returnNote = h.welcomeNote(m)
+}
+
+// welcomeNote is the context note of a return: how long the user was
+// away, the greeting, and the heavy topic it asks after, if any.
+func (h *Handler) welcomeNote(m *moment) string {
 	away := int(m.now.Sub(m.u.LastUserAt).Hours() / 24)
 	note := fmt.Sprintf("%s is back after %d days away. If it suits what they say, greet them like this, in your own words: %q "+
 		"Never reproach them for the absence or say you waited.", m.u.Name, away, m.greeting)
-	if topic != "" && strings.Contains(m.greeting, topic) {
+	if m.heavy.Text != "" {
 		note += fmt.Sprintf(" Before they went quiet (%s) they shared: %q. Ask gently how it is now; they need not answer.",
-			heart.RecallWhen(heavy.At, m.now.In(h.loc), "en"), heavy.Text)
+			heart.RecallWhen(m.heavy.At, m.now.In(h.loc), "en"), m.heavy.Text)
 	}
-	m.returnNote = note
+	return note
 }
 
 // heavyTopic is the most salient unresolved thing the user shared in the

@@ -232,6 +232,7 @@ type moment struct {
 	eps        []store.Episode
 	recalled   []recollection
 	greeting   string
+	heavy      heart.RecallCandidate // the heavy topic the greeting asks after, if any
 	returnNote string
 	followUps  []FollowUp // the follow-up this reply asks after (askAfter)
 
@@ -477,8 +478,8 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 			u.Scratch = refl.Scratch
 		}
 		for _, r := range refl.Remember {
-			if permanent(m.mems, r.Slot) {
-				continue // seed 003 §8.1: what the user asked to keep is not overwritten
+			if old, ok := permanent(m.mems, r.Slot); ok && !strings.HasPrefix(r.Content, old) {
+				continue // seed 003 §8.1: what the user asked to keep is not overwritten, only added to
 			}
 			memWrites = append(memWrites, store.Memory{
 				UserID: u.ID, Slot: r.Slot, Content: r.Content,
@@ -517,15 +518,18 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	return res
 }
 
-// permanent reports whether slot holds a permanent memory: an explicit
-// /remember or a deep disclosure, which a reply's trailer never overwrites.
-func permanent(mems []store.Memory, slot int) bool {
+// permanent returns what slot holds when it is a permanent memory: an
+// explicit /remember or a deep disclosure, which a reply's trailer never
+// overwrites. It may add to it: a second allergy kept beside the first
+// ("Allergies to mind: Lily (peanut allergy); you (cat allergy)") keeps
+// every word the slot held.
+func permanent(mems []store.Memory, slot int) (string, bool) {
 	for _, m := range mems {
 		if m.Slot == slot {
-			return m.Retention == string(heart.RetentionPermanent)
+			return m.Content, m.Retention == string(heart.RetentionPermanent)
 		}
 	}
-	return false
+	return "", false
 }
 
 // outbound builds a pending ledger entry.

@@ -74,6 +74,20 @@ func ReturnGreeting(s RelationshipState, deepTopic string, lang string) string {
 		"こんにちは。今日はどんなことを話したい？")
 }
 
+// ReturnHello is the opening of ReturnGreeting without its question, for
+// a reply to a user back after an absence that asks after something else:
+// a dated thing whose day passed while they were away ("Welcome back! How
+// did the driving test go?"). A friend greets and asks how it went, once;
+// the greeting's own question ("How have you been?") would make it two.
+// Seed 003 §7.1 by state: the friendly opening for friend and close, the
+// polite one for stranger and acquaintance.
+func ReturnHello(s RelationshipState, lang string) string {
+	if s.rank() >= Friend.rank() {
+		return relPick(lang, "嘿，好久不见！", "Hey, long time no see!", "やあ、久しぶり！")
+	}
+	return relPick(lang, "你好呀，欢迎回来。", "Hello again, welcome back!", "こんにちは、おかえりなさい。")
+}
+
 // ForbiddenPhrases are seed 003 §7.2's phrases that must never be sent
 // (pressure, blame, emotional blackmail, excessive intimacy), with English
 // and Japanese equivalents. For "zh", "en" and "ja" it returns that

@@ -40,6 +40,22 @@ func TestSeed003_ReturnGreeting(t *testing.T) {
 	}
 }
 
+// TestReturnHello: the greeting of a return that asks after a follow-up
+// instead keeps seed 003 §7.1's tone by state and asks nothing itself.
+func TestReturnHello(t *testing.T) {
+	for _, s := range []RelationshipState{Stranger, Acquaintance, Friend, Close} {
+		for _, lang := range []string{"zh", "en", "ja"} {
+			got := ReturnHello(s, lang)
+			if got == "" || strings.ContainsAny(got, "?？") || ContainsForbidden(got) {
+				t.Errorf("%s %s: %q", s, lang, got)
+			}
+			if full := ReturnGreeting(s, "", lang); s.rank() >= Friend.rank() && !strings.HasPrefix(full, got) {
+				t.Errorf("%s %s: %q is not the opening of %q", s, lang, got, full)
+			}
+		}
+	}
+}
+
 // TestSeed003_ForbiddenPhrases: every §7.2 phrase, in every language, is
 // caught by ContainsForbidden inside a sentence and after case, width and
 // punctuation changes.

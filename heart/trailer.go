@@ -24,7 +24,7 @@ const (
 	TrailerMaxScratch    = 500 // runes of scratch
 	MemorySlotMin        = 0   // DESIGN §5: slots 0-99
 	MemorySlotMax        = 99  // DESIGN §5: slots 0-99
-	trailerInstructSlots = "slots 0-9 facts about the user, 10-19 shared moments, 20-29 how to treat them, 30-39 your own growth as a companion, 40-99 anything else"
+	trailerInstructSlots = "slots 0-9 facts about the user, 10-19 shared moments, 20-29 how to treat them (an allergy or health condition of theirs or their family's goes here, to mind at meals and outings), 30-39 your own growth as a companion, 40-99 anything else"
 )
 
 // MemoryWrite is one `remember` entry of the trailer: write Content into the

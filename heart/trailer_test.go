@@ -159,3 +159,12 @@ func BenchmarkParseTrailer(b *testing.B) {
 		}
 	}
 }
+
+// TestTrailerKeepsHealthInHowToAct: a model is told where a health matter
+// goes (seed 004's 20-29, how to act), since 0-9 hold facts of their own
+// kinds and "Lily has a peanut allergy" was kept nowhere.
+func TestTrailerKeepsHealthInHowToAct(t *testing.T) {
+	if !strings.Contains(trailerInstructSlots, "20-29 how to treat them (an allergy") {
+		t.Fatalf("trailer slots: %q", trailerInstructSlots)
+	}
+}

@@ -709,6 +709,12 @@ func (t *turnView) compose() []part {
 	if welcome {
 		add(greeting, prioWelcome)
 		if hello {
+			// Back after a while, the day after the driving test: greeted
+			// and asked how it went (Handler.askAfter gave the greeting
+			// without its own question).
+			if len(t.h.FollowUps) > 0 {
+				add(t.followUpQuestion(), prioQuestion)
+			}
 			return parts
 		}
 	}
@@ -723,6 +729,9 @@ func (t *turnView) compose() []part {
 		fear = t.fearMet()
 	}
 	if fear == "" && (lead == nil || lead.Recall == "") {
+		fear = t.careMet() // a party with snacks, and Lily's peanut allergy
+	}
+	if fear == "" && (lead == nil || lead.Recall == "") {
 		fear = t.linked() // "I ran 15km today": the half marathon told of
 	}
 	if fear != "" && lead == nil {
@@ -734,7 +743,7 @@ func (t *turnView) compose() []part {
 		return parts
 	}
 	add(fear, prioReflect)
-	if len(t.h.FollowUps) > 0 && leaving == "" && !hard && !welcome {
+	if len(t.h.FollowUps) > 0 && leaving == "" && !hard {
 		// A dated thing whose day has passed, the first reply of a new
 		// talk (Handler.askAfter): how did it go? That is the question, the
 		// only one ("Did you sleep all right?" goes).
@@ -742,7 +751,7 @@ func (t *turnView) compose() []part {
 			parts[i].text = statements(parts[i].text, t.lang)
 		}
 		parts = slices.DeleteFunc(parts, func(p part) bool { return p.text == "" })
-		add(t.sayWith("ask.followup", 3, map[string]string{"your_thing": t.k.yourThing(t.h.FollowUps[0].About, t.lang)}), prioQuestion)
+		add(t.followUpQuestion(), prioQuestion)
 		return parts
 	}
 	if strings.EqualFold(t.h.Lingering, string(heart.LabelAnger)) && t.h.RefusalAllowed {
@@ -1029,4 +1038,10 @@ func (t *turnView) question(lead *situation) string {
 		return t.sayWith("ask.topic", 5, map[string]string{"topic": tp.Name[t.lang]})
 	}
 	return t.say("ask", 5)
+}
+
+// followUpQuestion asks how the first due follow-up went (phrases.yaml
+// ask.followup).
+func (t *turnView) followUpQuestion() string {
+	return t.sayWith("ask.followup", 3, map[string]string{"your_thing": t.k.yourThing(t.h.FollowUps[0].About, t.lang)})
 }

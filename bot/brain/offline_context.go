@@ -30,8 +30,8 @@ const nameMark = "·"
 func maskNames(text string, known []fact) string {
 	for _, f := range known {
 		name := f.fields["name"]
-		if utf8.RuneCountInString(name) < minMaskRunes {
-			continue
+		if utf8.RuneCountInString(name) < minMaskRunes || f.kind.Care {
+			continue // a care kind's name may be the user ("me") or a kin word ("son")
 		}
 		r, _ := utf8.DecodeRuneInString(name)
 		if r >= utf8.RuneSelf {

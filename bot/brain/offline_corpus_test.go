@@ -513,6 +513,9 @@ func TestOfflineData(t *testing.T) {
 		for _, name := range f.values[langEN].SubexpNames() {
 			known[name] = known[name] || name != "" // a fact's fields fill its remember and reflect phrases
 		}
+		if len(f.Whose) > 0 {
+			known["whose"] = true // spoken fills {whose} of a kind that says whose it is
+		}
 	}
 	ph := regexp.MustCompile(`\{([a-z_]+)\}`)
 	for key, byLang := range k.book {

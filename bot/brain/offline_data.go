@@ -174,6 +174,22 @@ type factKind struct {
 	Corrects []string          `yaml:"corrects"`
 	SayBack  bool              `yaml:"say_back"` // values in the user's words, said back as hers ("losing my job" → "losing your job")
 	Near     []string          `yaml:"near"`     // kinds whose fact answers a question for this one when it has none
+	// Care: kept in seed 004's 20-29 (什么时候该怎么做, how to act), not
+	// among the facts of 0-9: a health matter to mind (an allergy at a
+	// party), whoever it is about.
+	Care bool `yaml:"care"`
+	// Same: the fields that make two values of a multi-valued kind one
+	// (default: the name); "Lily (peanut allergy)" and "Lily (egg
+	// allergy)" are two.
+	Same []string `yaml:"same"`
+	// Self: how a value about the user is written (a name of "I", 我, 私
+	// among SelfWords); Whose and SelfWhose: the {whose} of phrases, for
+	// someone named and for the user ("Lily's", "your").
+	Self      langText `yaml:"self"`
+	SelfWords []string `yaml:"self_words"`
+	Whose     langText `yaml:"whose"`
+	SelfWhose langText `yaml:"self_whose"`
+	SelfSaid  langText `yaml:"self_said"` // the user, as she says it in a summary ("you (cat allergy)")
 
 	corrects []pattern
 	res      []pattern
@@ -526,8 +542,14 @@ func (k *knowledge) compileFacts() error {
 	var asks []string
 	for i := range k.facts {
 		f := &k.facts[i]
-		if f.Slot < 0 || f.Slot > slotFactsLast {
+		if f.Care && (f.Slot < slotCareFirst || f.Slot > slotCareLast) {
+			return fmt.Errorf("facts.yaml: %s: slot %d is not a slot of how to act (%d-%d)", f.Kind, f.Slot, slotCareFirst, slotCareLast)
+		}
+		if !f.Care && (f.Slot < 0 || f.Slot > slotFactsLast) {
 			return fmt.Errorf("facts.yaml: %s: slot %d is not a fact slot (0-%d)", f.Kind, f.Slot, slotFactsLast)
+		}
+		if len(f.Self) > 0 && (len(f.SelfWords) == 0 || len(f.Whose) == 0 || len(f.SelfWhose) == 0 || len(f.SelfSaid) == 0) {
+			return fmt.Errorf("facts.yaml: %s: self needs self_words, whose, self_whose and self_said", f.Kind)
 		}
 		var err error
 		if f.res, err = compileAll(f.Patterns, ""); err != nil {

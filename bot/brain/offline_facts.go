@@ -15,6 +15,15 @@ import (
 // 0-9 facts); facts.yaml names the slot of each kind of fact.
 const slotFactsLast = 9
 
+// slotCareFirst and slotCareLast are seed 004's slots of how to act
+// (004_dd92c72e713cef51.txt 关系记忆: 20-29 情感（什么时候该怎么做）): a
+// health matter to mind, an allergy at a party or a restaurant, is kept
+// there (facts.yaml care), since 0-9 each hold a kind of fact already.
+const (
+	slotCareFirst = 20
+	slotCareLast  = 29
+)
+
 // maxFactRunes bounds a remembered value so a run-on sentence is not stored
 // as a name (our choice).
 const maxFactRunes = 24
@@ -58,6 +67,14 @@ func (f fact) value(lang string) string {
 func (f fact) sameAs(g fact) bool {
 	if f.kind != g.kind {
 		return false
+	}
+	if len(f.kind.Same) > 0 {
+		for _, field := range f.kind.Same {
+			if !strings.EqualFold(f.fields[field], g.fields[field]) {
+				return false
+			}
+		}
+		return true
 	}
 	if n, ok := f.fields["name"]; ok {
 		return strings.EqualFold(n, g.fields["name"])
@@ -203,6 +220,10 @@ func (k *knowledge) readFact(kind *factKind, names, m []string, lang string) (fa
 		v := strings.TrimSpace(m[i])
 		if v == "" || utf8.RuneCountInString(v) > maxFactRunes {
 			return fact{}, false
+		}
+		if n == "name" && slices.ContainsFunc(kind.SelfWords, func(w string) bool { return strings.EqualFold(w, v) }) {
+			f.fields[n] = kind.Self[lang] // "I'm allergic to cats": the user
+			continue
 		}
 		d, isDict := kind.Dict[n]
 		if !isDict && rejected(kind.Reject, v) {
@@ -434,7 +455,9 @@ func (k *knowledge) resolve(f fact, prior []fact, lang string) (fact, bool) {
 			return g, true
 		}
 	}
-	return fact{}, false
+	// A health matter of "my son", whose name was never told, is kept
+	// as his all the same: it matters more than the name.
+	return f, isKind && f.kind.Care
 }
 
 // mentionedLast moves the pets and people text names by name to the end

@@ -16,6 +16,7 @@ import (
 // recallFile is recall.yaml.
 type recallFile struct {
 	FearMeets []fearMeet `yaml:"fear_meets"`
+	CareMeets []careMeet `yaml:"care_meets"`
 	Ahead     []string   `yaml:"ahead"`
 	Links     []link     `yaml:"links"`
 }
@@ -24,6 +25,18 @@ type recallFile struct {
 type fearMeet struct {
 	Fears []string `yaml:"fears"`
 	MetBy []string `yaml:"met_by"`
+
+	metBy *heart.PhraseSet
+}
+
+// careMeet is one row of recall.yaml care_meets: a moment (a party with
+// snacks, a restaurant) that meets a health matter kept (facts.yaml kind
+// Kind, a care kind), and what she says then (phrase key Say).
+type careMeet struct {
+	Kind  string   `yaml:"kind"`
+	What  []string `yaml:"what"` // the kept values it is about (a food allergen); none: any
+	MetBy []string `yaml:"met_by"`
+	Say   string   `yaml:"say"`
 
 	metBy *heart.PhraseSet
 }
@@ -42,6 +55,7 @@ type link struct {
 // recallData is recall.yaml compiled.
 type recallData struct {
 	fearMeets []fearMeet
+	careMeets []careMeet
 	ahead     *heart.PhraseSet
 	links     []link
 }
@@ -49,7 +63,17 @@ type recallData struct {
 // compileRecall checks and indexes recall.yaml: every link's phrase key
 // and situations exist, its patterns compile.
 func (k *knowledge) compileRecall(r recallFile) error {
-	d := &recallData{ahead: heart.NewPhraseSet(r.Ahead), fearMeets: r.FearMeets, links: r.Links}
+	d := &recallData{ahead: heart.NewPhraseSet(r.Ahead), fearMeets: r.FearMeets, careMeets: r.CareMeets, links: r.Links}
+	for i := range d.careMeets {
+		c := &d.careMeets[i]
+		if !slices.ContainsFunc(k.facts, func(f factKind) bool { return f.Kind == c.Kind && f.Care }) {
+			return fmt.Errorf("recall.yaml care_meets %d: %q is no care kind of facts.yaml", i, c.Kind)
+		}
+		if _, ok := k.book[c.Say]; !ok || len(c.MetBy) == 0 {
+			return fmt.Errorf("recall.yaml care_meets %d: needs met_by and phrases %q", i, c.Say)
+		}
+		c.metBy = heart.NewPhraseSet(c.MetBy)
+	}
 	for i := range d.fearMeets {
 		f := &d.fearMeets[i]
 		if len(f.Fears) == 0 || len(f.MetBy) == 0 {
@@ -93,6 +117,33 @@ func (k *knowledge) fearMetBy(feared, text string) bool {
 		}
 	}
 	return false
+}
+
+// careMet is what she says when the message meets a health matter kept
+// (recall.yaml care_meets): a birthday party with snacks, or dinner out,
+// for someone whose daughter has a peanut allergy ("With Lily's peanut
+// allergy, it might be worth asking what's in the snacks."); "" when it
+// meets none, or tells the matter itself. The newest kept one is said,
+// one a reply.
+func (t *turnView) careMet() string {
+	for _, c := range t.k.recall.careMeets {
+		if slices.ContainsFunc(t.facts, func(f fact) bool { return f.kind.Kind == c.Kind }) || !c.metBy.Has(t.h.Text) {
+			continue
+		}
+		for i := len(t.known) - 1; i >= 0; i-- {
+			if f := t.known[i]; f.kind.Kind == c.Kind && c.about(f.fields["what"]) {
+				return t.sayWith(c.Say, 3, t.k.spoken(f, t.lang))
+			}
+		}
+	}
+	return ""
+}
+
+// about reports whether a kept value what is one care_meets row c is
+// about: one of its words, or holding one ("tree nut" holds "nut").
+func (c careMeet) about(what string) bool {
+	what = strings.ToLower(what)
+	return len(c.What) == 0 || slices.ContainsFunc(c.What, func(w string) bool { return strings.Contains(what, strings.ToLower(w)) })
 }
 
 // fearKey is the phrase key of a fear met: about a plan ahead ("we're

@@ -104,6 +104,12 @@ func (k *knowledge) spoken(f fact, lang string) map[string]string {
 			fields[name] = k.sayBack(v)
 		}
 	}
+	if len(f.kind.Whose) > 0 {
+		fields["whose"] = strings.ReplaceAll(f.kind.Whose[lang], "{name}", fields["name"])
+		if fields["name"] == f.kind.Self[lang] {
+			fields["whose"], fields["name"] = f.kind.SelfWhose[lang], f.kind.SelfSaid[lang]
+		}
+	}
 	return fields
 }
 
@@ -131,9 +137,15 @@ func (t *turnView) knownAnswer(asked *factKind) *fact {
 	}
 	byName := ""
 	for _, f := range t.known {
-		if n := f.fields["name"]; f.kind == asked && len(f.kind.Dict) > 0 && n != "" && strings.Contains(strings.ToLower(t.h.Text), strings.ToLower(n)) {
+		if n := f.fields["name"]; f.kind == asked && (len(f.kind.Dict) > 0 || someone) && n != "" && strings.Contains(strings.ToLower(t.h.Text), strings.ToLower(n)) {
 			byName = n
 		}
+	}
+	if who == "" && someone {
+		who = byName // "what is Lily allergic to?", Lily told of only there
+	}
+	if who == "" && len(asked.Self) > 0 {
+		who = asked.Self[t.lang] // "what am I allergic to?"
 	}
 	for i := len(t.known) - 1; i >= 0; i-- {
 		f := &t.known[i]

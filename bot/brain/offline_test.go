@@ -198,8 +198,8 @@ func trailerShape(t *testing.T, raw string) map[string]any {
 	}
 	for _, r := range rem {
 		m := r.(map[string]any)
-		if s := m["slot"].(float64); s < 0 || s > 9 || m["content"] == "" {
-			t.Fatalf("remember item %v: want a fact slot 0-9 with content", m)
+		if s := m["slot"].(float64); (s < 0 || s > slotFactsLast) && (s < slotCareFirst || s > slotCareLast) || m["content"] == "" {
+			t.Fatalf("remember item %v: want a fact slot 0-9 or a care slot 20-29 with content", m)
 		}
 	}
 	if s, _ := v["scratch"].(string); utf8.RuneCountInString(s) > maxScratchRunes {
