@@ -954,8 +954,11 @@ func (t *turnView) reflectWhat() string {
 	}
 	// In a hard talk a theme is not met with curiosity ("Work, huh? I'm
 	// curious" to "I cried at work today"), nor is one mentioned on the
-	// way out ("I'd like to hear more about work. Sleep well").
-	if len(t.topics) > 0 && !t.in(stateLow) && t.leaving() == "" {
+	// way out ("I'd like to hear more about work. Sleep well"). Her own
+	// sadness lingering on is no hard talk: after one "しんどい" an everyday
+	// probe heard ten bare "ここにいるよ"s in a row, to a guitar, a box of
+	// vegetables from mum and a curry planned.
+	if len(t.topics) > 0 && !t.hardTalk() && t.leaving() == "" {
 		tp := t.topics[0]
 		key := "listen.topic.first"
 		if t.before[tp.Tag] {
@@ -967,6 +970,12 @@ func (t *turnView) reflectWhat() string {
 		return t.sayWith(key, 3, map[string]string{"topic": tp.Name[t.lang]})
 	}
 	return ""
+}
+
+// hardTalk reports whether this message or the talk of the user's last
+// few is a hard one (state low without her own lingering feeling alone).
+func (t *turnView) hardTalk() bool {
+	return negative(feltLabel(t.felt())) || t.hardLately()
 }
 
 // maxFactReflections bounds how many facts one reply echoes (our choice:

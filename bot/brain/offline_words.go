@@ -88,7 +88,8 @@ func (t *turnView) pick(key string, slot uint64, extra map[string]string) string
 		return t.vars[name]
 	}
 	start := pick(t.seed, slot, len(vs))
-	best, bestAge, bestSpec := "", -1, -1
+	asking := strings.HasPrefix(key, "ask") || strings.Contains(key, ".ask")
+	best, bestAge, bestSpec, bestStale := "", -1, -1, true
 	for i := range vs {
 		v := vs[(start+i)%len(vs)]
 		s, ok := fill(v, lookup)
@@ -96,19 +97,32 @@ func (t *turnView) pick(key string, slot uint64, extra map[string]string) string
 			continue
 		}
 		// The most specific wording wins: a variant that names what was
-		// said ("I hope Miso feels better soon") over a general one.
+		// said ("I hope Miso feels better soon") over a general one; but
+		// a question is not asked word for word again right after it was
+		// asked: 她腰疼 after 我妈最近身体不太好 heard "你妈妈现在怎么样
+		// 了？" twice in a row. (A reflection said lately is left out
+		// instead: compose, reflectAgain.)
 		spec := specificity(v)
 		age := t.lastSaid(s)
+		stale := asking && age >= 0 && age < specificAgain
 		switch {
+		case stale && !bestStale:
+		case !stale && bestStale && best != "":
+			best, bestAge, bestSpec, bestStale = s, age, spec, stale
 		case spec < bestSpec:
 		case spec > bestSpec:
-			best, bestAge, bestSpec = s, age, spec
+			best, bestAge, bestSpec, bestStale = s, age, spec, stale
 		case bestAge >= 0 && (age < 0 || age > bestAge):
-			best, bestAge = s, age
+			best, bestAge, bestStale = s, age, stale
 		}
 	}
 	return best
 }
+
+// specificAgain is how many replies pass before a specific question may win
+// over a fresh general one again (our choice: one, the reply just before,
+// so a name is not asked after in the same words twice in a row).
+const specificAgain = 1
 
 // specificity counts a variant's placeholders that carry what the user
 // said (the names of user and persona carry nothing new); a name counts
