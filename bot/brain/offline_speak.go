@@ -20,9 +20,15 @@ const speakMaxWords = 2
 
 // speakTable is words.yaml speak, compiled: lower-case key → its words.
 type speakTable struct {
-	words   map[string]string
-	longest int // bytes of the longest one-word key: a longer word is looked up no more
+	words       map[string]string
+	longest     int // bytes of the longest one-word key: a longer word is looked up no more
+	longestPair int // bytes of the longest two-word key
 }
+
+// speakKeyBytes bounds a key of words.yaml speak (our choice: twice the
+// longest English word a table of abbreviations needs, "girlfriends name"
+// is 16).
+const speakKeyBytes = 32
 
 // compileSpeak checks words.yaml speak: keys are lower-case ASCII words,
 // at most speakMaxWords of them.
@@ -38,9 +44,14 @@ func compileSpeak(m map[string]string) (speakTable, error) {
 				return t, fmt.Errorf("words.yaml speak: key %q: ASCII letters, digits and apostrophes only", key)
 			}
 		}
+		if len(key) > speakKeyBytes {
+			return t, fmt.Errorf("words.yaml speak: key %q: longer than %d bytes", key, speakKeyBytes)
+		}
 		t.words[key] = words
 		if len(fs) == 1 {
 			t.longest = max(t.longest, len(key))
+		} else {
+			t.longestPair = max(t.longestPair, len(key))
 		}
 	}
 	return t, nil
@@ -63,9 +74,6 @@ type spoken struct {
 // speakSeg is one expansion: text[at:at+n] reads raw[rawAt:rawAt+rawN].
 type speakSeg struct{ at, n, rawAt, rawN int }
 
-// speakWord is one word of a text: its byte span.
-type speakWord struct{ start, end int }
-
 // plain reads raw's text-speak as its words (see the file comment). Whole
 // words only: "ur" in "your" or "hour" is none. A one-letter key ("r",
 // "u") is read only where written lower-case, so "R" as an initial or "U"
@@ -77,43 +85,35 @@ func (k *knowledge) plain(raw string) spoken {
 	if len(k.speak.words) == 0 {
 		return out
 	}
-	var words []speakWord
+	var b strings.Builder
+	last := 0 // raw is written out up to here
 	for i := 0; i < len(raw); {
 		if !isSpeakByte(raw[i]) {
 			i++
 			continue
 		}
-		j := i
-		for j < len(raw) && isSpeakByte(raw[j]) {
-			j++
+		j := speakWordEnd(raw, i)
+		end := j
+		words := ""
+		if j+1 < len(raw) && raw[j] == ' ' && isSpeakByte(raw[j+1]) {
+			// A two-word key wins over its first word ("ur so").
+			if j2 := speakWordEnd(raw, j+1); j2-i <= k.speak.longestPair {
+				if words = k.speak.lookup(raw, i, j2); words != "" {
+					end = j2
+				}
+			}
 		}
-		words = append(words, speakWord{i, j})
-		i = j
-	}
-	var b strings.Builder
-	last := 0 // raw is written out up to here
-	var key [64]byte
-	for w := 0; w < len(words); w++ {
-		for n := min(speakMaxWords, len(words)-w); n >= 1; n-- {
-			start, end := words[w].start, words[w+n-1].end
-			if n > 1 && !spacedOnly(raw, words[w:w+n]) || n == 1 && end-start > k.speak.longest || end-start > len(key) {
-				continue
-			}
-			kb := key[:0]
-			for i := start; i < end; i++ {
-				kb = append(kb, asciiLower(raw[i]))
-			}
-			words := k.speak.words[string(kb)]
-			if words == "" || !k.speakable(raw, start, end) {
-				continue
-			}
-			b.WriteString(raw[last:start])
-			out.segs = append(out.segs, speakSeg{at: b.Len(), n: len(words), rawAt: start, rawN: end - start})
-			b.WriteString(words)
-			last = end
-			w += n - 1
-			break
+		if words == "" && j-i <= k.speak.longest {
+			words = k.speak.lookup(raw, i, j)
 		}
+		if words == "" || !k.speakable(raw, i, end) {
+			i = j
+			continue
+		}
+		b.WriteString(raw[last:i])
+		out.segs = append(out.segs, speakSeg{at: b.Len(), n: len(words), rawAt: i, rawN: end - i})
+		b.WriteString(words)
+		last, i = end, end
 	}
 	if len(out.segs) == 0 {
 		return out
@@ -123,15 +123,26 @@ func (k *knowledge) plain(raw string) spoken {
 	return out
 }
 
-// spacedOnly reports whether the words ws follow each other with one
-// space between each two: "ur so", not "ur. So".
-func spacedOnly(raw string, ws []speakWord) bool {
-	for i := 1; i < len(ws); i++ {
-		if ws[i].start != ws[i-1].end+1 || raw[ws[i-1].end] != ' ' {
-			return false
-		}
+// speakWordEnd is where the word starting at raw[i] ends.
+func speakWordEnd(raw string, i int) int {
+	for i < len(raw) && isSpeakByte(raw[i]) {
+		i++
 	}
-	return true
+	return i
+}
+
+// lookup is the reading of raw[start:end], a word or two, folded to lower
+// case without allocating; "" when the table has none.
+func (t speakTable) lookup(raw string, start, end int) string {
+	var key [speakKeyBytes]byte
+	if end-start > len(key) {
+		return ""
+	}
+	kb := key[:0]
+	for i := start; i < end; i++ {
+		kb = append(kb, asciiLower(raw[i]))
+	}
+	return t.words[string(kb)]
 }
 
 // speakable reports whether raw[start:end], a key of the table, is
