@@ -216,7 +216,7 @@ func (o *Offline) reply(t *turnView) string {
 		parts = append(parts[:low], parts[low+1:]...)
 	}
 	text := join(parts)
-	if echoes(text, h.Text) && len(parts) > 1 {
+	if echoes(text, t.spoken.raw) && len(parts) > 1 {
 		text = join(parts[:1])
 	}
 	if h.EmojiAllowed && !h.Decline && !t.plain {

@@ -98,7 +98,8 @@ func partOfDay(t time.Time) string {
 // conversation, and what it said lately.
 type turnView struct {
 	k       *knowledge
-	h       bot.Hints
+	h       bot.Hints // Text read as its words (knowledge.plain)
+	spoken  spoken    // the message as read and as written
 	lang    string
 	seed    uint64
 	states  []string
@@ -154,7 +155,7 @@ func (c *readCache) situations(k *knowledge, text string) []*situation {
 	if ok {
 		return s
 	}
-	s = k.situationsIn(text, "", false)
+	s = k.situationsIn(k.plain(text).text, "", false)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.room(len(text)) {
@@ -175,7 +176,8 @@ func (c *readCache) factsIn(k *knowledge, text, lang string) []fact {
 	fs, ok := c.facts[key]
 	c.mu.Unlock()
 	if !ok {
-		fs = k.factsIn(text, lang)
+		sp := k.plain(text)
+		fs = sp.restoreFacts(k.factsIn(sp.text, lang))
 		c.mu.Lock()
 		if c.room(len(key)) {
 			if _, ok := c.facts[key]; !ok {
@@ -202,14 +204,18 @@ func (c *readCache) room(n int) bool {
 
 // view reads a request.
 func (o *Offline) view(h bot.Hints) *turnView {
-	t := &turnView{k: o.k, h: h, lang: h.Language, seed: variety(h.Text, h.Turn), read: &o.read}
+	// Text-speak is read as its words ("r u ok" is "are you ok"), here
+	// once for the message; the read cache does the same for the history.
+	sp := o.k.plain(h.Text)
+	h.Text = sp.text
+	t := &turnView{k: o.k, h: h, spoken: sp, lang: h.Language, seed: variety(sp.raw, h.Turn), read: &o.read}
 	t.vars = map[string]string{"user": h.User, "persona": h.Persona}
 	t.replied = recentSentences(h.Recent)
 	t.said = maps.Clone(t.replied)
 	// The names the user gave are names, not words: a cat called 小雨 is
 	// no weather, a dog called Sunny no forecast. Situations and themes
 	// are read with every known name masked.
-	t.known, t.facts = o.k.known(h, append(o.k.factsIn(h.Text, h.Language), t.answerFacts()...), &o.read)
+	t.known, t.facts = o.k.known(h, sp.restoreFacts(append(o.k.factsIn(h.Text, h.Language), t.answerFacts()...)), &o.read)
 	text := maskNames(h.Text, t.known)
 	intent := strings.ToUpper(h.Intent)
 	if traps := o.k.intentTraps[intent]; traps != nil && traps.Has(text) {
@@ -354,7 +360,7 @@ func (t *turnView) captureFrom(s *situation, text string) bool {
 		}
 		for i, name := range re.SubexpNames() {
 			if v := strings.TrimSpace(m[i]); name != "" && v != "" && t.vars[name] == "" {
-				t.vars[name] = t.k.sayBack(v)
+				t.vars[name] = t.k.sayBack(t.spoken.restore(v))
 			}
 		}
 		return true

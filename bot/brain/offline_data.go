@@ -132,6 +132,7 @@ type wordsFile struct {
 	Once         []string            `yaml:"once"`
 	Told         []string            `yaml:"told"`
 	Yours        [][2]string         `yaml:"yours"`
+	Speak        map[string]string   `yaml:"speak"` // text-speak → the words it stands for (offline_speak.go)
 	Refer        struct {
 		Any    []string `yaml:"any"`
 		Pets   []string `yaml:"pets"`
@@ -266,6 +267,7 @@ type knowledge struct {
 	told         []string                    // words of hers that say what she is (state "told")
 	yoursLatin   *regexp.Regexp              // the user's own English words ("my", "I") as whole words
 	yours        map[string]string           // the user's own word → the same said back to them ("my" → "your")
+	speak        speakTable                  // text-speak read as its words ("ur" → "your")
 
 	facts    []factKind
 	askSet   *heart.PhraseSet
@@ -408,6 +410,9 @@ func (k *knowledge) compileWords(w wordsFile) error {
 		k.once[key] = true
 	}
 	k.told = w.Told
+	if k.speak, err = compileSpeak(w.Speak); err != nil {
+		return err
+	}
 	return k.compileYours(w.Yours)
 }
 
