@@ -472,7 +472,12 @@ func (k *knowledge) checkPhrases() error {
 
 func (k *knowledge) compileSituations() error {
 	var phrases []string
+	names := map[string]bool{}
 	for i, s := range k.sits {
+		if names[s.Name] {
+			return fmt.Errorf("situations.yaml: %s: a second situation of that name", s.Name)
+		}
+		names[s.Name] = true
 		switch {
 		case s.Kind != kindContent && s.Kind != kindSocial:
 			return fmt.Errorf("situations.yaml: %s: kind %q", s.Name, s.Kind)

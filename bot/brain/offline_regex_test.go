@@ -120,3 +120,16 @@ func allPatterns(k *knowledge) []pattern {
 	}
 	return append(append(append(all, k.durations...), k.about...), k.subjects...)
 }
+
+// TestSituationNamesAreUnique: phrases, replaces and mourned find a
+// situation by its name, so two of one name would answer with one's words
+// and the other's keywords (two branches once each wrote a "bullied").
+func TestSituationNamesAreUnique(t *testing.T) {
+	k := &knowledge{sits: []situation{
+		{Name: "bullied", Kind: kindContent, Ask: askNever, Feel: feel{Label: "sadness"}},
+		{Name: "bullied", Kind: kindContent, Ask: askNever, Feel: feel{Label: "sadness"}},
+	}}
+	if err := k.compileSituations(); err == nil {
+		t.Fatal("two situations named bullied compiled")
+	}
+}
