@@ -1,0 +1,47 @@
+package brain
+
+import (
+	"testing"
+	"time"
+
+	"hearth/bot"
+	"hearth/heart"
+)
+
+// The recall round's fourth set, as the user reads them.
+
+// TestOfflineReturnInTheirWords: a user back after months who says so in
+// their own words (好久不见, 久しぶり, "long time no see", "it's been a
+// while", "I'm back") is greeted back as someone returning, in every
+// language, never "嗯哼。" or "Mm, and then?"; a stranger's greeting
+// answers in the words of return they used.
+func TestOfflineReturnInTheirWords(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 4, 5, 20, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		lang, text string
+		state      heart.RelationshipState
+		any, none  []string
+	}{
+		{"zh", "好久不见", heart.Stranger, []string{"好久不见"}, []string{"嗯哼", "我在听"}},
+		{"zh", "好久不见！", heart.Friend, []string{"好久不见"}, []string{"嗯哼"}},
+		{"zh", "好久没聊了", heart.Acquaintance, []string{"好久不见"}, []string{"嗯哼"}},
+		{"ja", "久しぶり", heart.Stranger, []string{"久しぶり"}, []string{"うんうん"}},
+		{"ja", "お久しぶりです", heart.Acquaintance, []string{"久しぶり"}, nil},
+		{"en", "long time no see", heart.Stranger, []string{"long time no see"}, []string{"and then", "Hello again! Mm"}},
+		{"en", "hey, it's been a while", heart.Acquaintance, []string{"long time no see"}, []string{"and then"}},
+		{"en", "I'm back", heart.Stranger, []string{"hello again"}, []string{"and then"}},
+	} {
+		greeting := heart.ReturnGreeting(tt.state, "", tt.lang)
+		got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 12, Now: now, User: "Ann",
+			Relationship: string(tt.state), Silence: 60 * 24 * time.Hour, Greeting: greeting}).Text
+		if !containsAny(got, tt.any) || containsAny(got, tt.none) {
+			t.Errorf("%s %q after 60 days: reply %q; want one of %q, none of %q", tt.lang, tt.text, got, tt.any, tt.none)
+		}
+	}
+	// Not a return: what was long ago is something else.
+	got := reply(t, o, bot.Hints{Language: "en", Text: "it's been a while since I slept well", Turn: 3, Now: now, User: "Ann"}).Text
+	if containsAny(got, []string{"long time no see"}) {
+		t.Errorf("a long while since sleep: reply %q greets a return", got)
+	}
+}
