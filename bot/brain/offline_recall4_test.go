@@ -1,6 +1,7 @@
 package brain
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -43,5 +44,38 @@ func TestOfflineReturnInTheirWords(t *testing.T) {
 	got := reply(t, o, bot.Hints{Language: "en", Text: "it's been a while since I slept well", Turn: 3, Now: now, User: "Ann"}).Text
 	if containsAny(got, []string{"long time no see"}) {
 		t.Errorf("a long while since sleep: reply %q greets a return", got)
+	}
+}
+
+// TestOfflineDatedThingOfFamilyIsTheirs: "my daughter Lily starts
+// kindergarten next Monday" is Lily's first day; she said "I'll remember
+// your kindergarten". In every language the dated thing is said as the
+// family member's, and so is the check-in's question afterwards.
+func TestOfflineDatedThingOfFamilyIsTheirs(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 2, 2, 20, 0, 0, 0, time.UTC) // a Monday
+	for _, tt := range []struct {
+		lang, text string
+		any, none  []string
+	}{
+		{"en", "my daughter Lily starts kindergarten next Monday", []string{"Lily's first day at kindergarten"}, []string{"your kindergarten"}},
+		{"en", "my son has his recital on Friday", []string{"your son's recital"}, []string{"your recital"}},
+		{"zh", "我女儿莉莉下周一上幼儿园", []string{"你女儿的入园第一天"}, nil},
+		{"ja", "娘のさくらが来週の月曜日から幼稚園に通い始める", []string{"娘さんの入園"}, nil},
+	} {
+		got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 5, Now: now, User: "Ann"}).Text
+		if !containsAny(got, tt.any) || containsAny(got, tt.none) {
+			t.Errorf("%s %q: reply %q; want one of %q, none of %q", tt.lang, tt.text, got, tt.any, tt.none)
+		}
+	}
+	later := now.AddDate(0, 0, 8)
+	fus := heart.ExtractFollowUps("my daughter Lily starts kindergarten next Monday", now)
+	if len(fus) != 1 {
+		t.Fatalf("follow-ups %+v", fus)
+	}
+	h := bot.Hints{Language: "en", User: "Ann", Relationship: "friend", Silence: 30 * time.Hour, Now: later,
+		FollowUps: []bot.FollowUp{{ID: 1, About: fus[0].About, Due: fus[0].Due}}}
+	if speak, msg := checkIn(t, o, h); !speak || !strings.Contains(msg, "Lily's first day at kindergarten") || strings.Contains(msg, "your Lily") {
+		t.Errorf("check-in after the first day: %v %q; want it asked after as Lily's", speak, msg)
 	}
 }
