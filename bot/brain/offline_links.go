@@ -207,6 +207,9 @@ func (t *turnView) theirs() bool {
 		}
 	}
 	if news < 0 {
+		news = t.gladPatternAt(folded) // "my sister passed her bar exam"
+	}
+	if news < 0 {
 		return false
 	}
 	whoEnd := -1
@@ -230,4 +233,22 @@ func (t *turnView) theirs() bool {
 		}
 	}
 	return whoEnd >= 0 && !t.k.self.Has(folded[whoEnd:news])
+}
+
+// gladPatternAt is where the first glad news found by a situation's
+// pattern starts in folded, the message as theirs reads it, or -1: news
+// no keyword says ("my sister passed her bar exam").
+func (t *turnView) gladPatternAt(folded string) int {
+	at := -1
+	for _, s := range t.sits {
+		if s.Kind != kindContent || s.Feel.Label != string(heart.LabelJoy) {
+			continue
+		}
+		for _, re := range s.res {
+			if m := re.FindStringIndex(folded); m != nil && (at < 0 || m[0] < at) {
+				at = m[0]
+			}
+		}
+	}
+	return at
 }

@@ -79,3 +79,25 @@ func TestOfflineDatedThingOfFamilyIsTheirs(t *testing.T) {
 		t.Errorf("check-in after the first day: %v %q; want it asked after as Lily's", speak, msg)
 	}
 }
+
+// TestOfflineSomeoneElsesExamPassed: "my sister passed her bar exam" got
+// "School takes so much out of you."; someone else's exam passed is theirs
+// to congratulate (the state theirs), never the user's.
+func TestOfflineSomeoneElsesExamPassed(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 2, 2, 20, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		lang, text string
+		any, none  []string
+	}{
+		{"en", "my sister passed her bar exam", []string{"congratulat", "great news", "wonderful", "proud"}, []string{"school takes", "you earned", "you did it", "your hard work"}},
+		{"en", "my son passed his driving test today!", []string{"congratulat", "great news", "wonderful", "proud"}, []string{"you earned", "you did it"}},
+		{"zh", "我妹妹通过了司法考试", []string{"恭喜", "好消息", "替"}, []string{"你的付出", "你应得"}},
+		{"ja", "妹が司法試験に合格した", []string{"おめでとう", "よかった", "妹さん"}, []string{"がんばった成果"}},
+	} {
+		got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 5, Now: now, User: "Ann"}).Text
+		if !containsAny(got, tt.any) || containsAny(got, tt.none) {
+			t.Errorf("%s %q: reply %q; want one of %q, none of %q", tt.lang, tt.text, got, tt.any, tt.none)
+		}
+	}
+}
