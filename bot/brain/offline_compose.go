@@ -735,6 +735,9 @@ func (t *turnView) compose() []part {
 		fear = t.careMet() // a party with snacks, and Lily's peanut allergy
 	}
 	if fear == "" && (lead == nil || lead.Recall == "") {
+		fear = t.contrasted() // "王姐今天居然夸我了": the strict one, told of
+	}
+	if fear == "" && (lead == nil || lead.Recall == "") {
 		fear = t.linked() // "I ran 15km today": the half marathon told of
 	}
 	if fear != "" && lead == nil {

@@ -19,6 +19,7 @@ type recallFile struct {
 	CareMeets []careMeet `yaml:"care_meets"`
 	Ahead     []string   `yaml:"ahead"`
 	Links     []link     `yaml:"links"`
+	Contrasts []contrast `yaml:"contrasts"` // r-recall4: offline_contrast.go
 }
 
 // fearMeet is one row of recall.yaml fear_meets.
@@ -58,6 +59,7 @@ type recallData struct {
 	careMeets []careMeet
 	ahead     *heart.PhraseSet
 	links     []link
+	contrasts []contrast
 }
 
 // compileRecall checks and indexes recall.yaml: every link's phrase key
@@ -99,6 +101,9 @@ func (k *knowledge) compileRecall(r recallFile) error {
 		if l.now, err = compileAll(l.Now, ""); err != nil {
 			return fmt.Errorf("recall.yaml links %d: %w", i, err)
 		}
+	}
+	if err := k.compileContrasts(d, r.Contrasts); err != nil {
+		return err
 	}
 	k.recall = d
 	return nil

@@ -101,3 +101,36 @@ func TestOfflineSomeoneElsesExamPassed(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineNewsOfAKnownPersonInTheLightOfWhatWasTold: "王姐今天居然夸我
+// 了" after "我老板叫王姐，对我特别严" got "王姐好像对你很重要。"; the news is
+// met as the surprise it is, the strict one praising ("the strict one?
+// that's big!"), whether the telling is in the talk or recalled months on.
+func TestOfflineNewsOfAKnownPersonInTheLightOfWhatWasTold(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 5, 2, 20, 0, 0, 0, time.UTC)
+	before := now.AddDate(0, -3, 0)
+	for _, tt := range []struct {
+		lang, told, text string
+		recalled         bool
+		any, none        []string
+	}{
+		{"zh", "我老板叫王姐，对我特别严", "王姐今天居然夸我了", true, []string{"严"}, []string{"对你很重要"}},
+		{"zh", "我老板叫王姐，对我特别严", "王姐今天居然夸我了", false, []string{"严"}, []string{"对你很重要"}},
+		{"en", "my boss Karen is so strict", "Karen praised me today!", true, []string{"strict", "hard on you"}, nil},
+		{"ja", "上司の田中さんがすごく厳しい", "今日、田中さんに褒められた！", true, []string{"厳しい"}, nil},
+		{"zh", "我老板叫王姐，人挺好的", "王姐今天夸我了", true, nil, []string{"严"}},
+	} {
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 30, Now: now, User: "Ann"}
+		if tt.recalled {
+			h.Recalled = []bot.Recollection{{Kind: "episode", At: before, Text: tt.told}}
+			h.Recent = []bot.ChatMessage{{Role: "user", Content: tt.told, At: before}, {Role: "assistant", Content: "…", At: before}}
+		} else {
+			h.Recent = []bot.ChatMessage{{Role: "user", Content: tt.told, At: now.Add(-time.Hour)}, {Role: "assistant", Content: "…", At: now.Add(-time.Hour)}}
+		}
+		got := reply(t, o, h).Text
+		if len(tt.any) > 0 && !containsAny(got, tt.any) || containsAny(got, tt.none) {
+			t.Errorf("%s %q after %q: reply %q; want one of %q, none of %q", tt.lang, tt.text, tt.told, got, tt.any, tt.none)
+		}
+	}
+}
