@@ -37,3 +37,25 @@ func TestFollowUpOfSomeoneElseIsTheirs(t *testing.T) {
 		t.Error("an owned follow-up is not told of by its event's words")
 	}
 }
+
+// TestFollowUpToldOfByItsAftermath (r-recall4): medicine prescribed and
+// its side effects tell of the doctor's visit ("the new meds make me so
+// nauseous" was met with "How did your appointment go, by the way?").
+func TestFollowUpToldOfByItsAftermath(t *testing.T) {
+	for _, tt := range []struct {
+		about, text string
+		want        bool
+	}{
+		{"appointment", "the new meds make me so nauseous", true},
+		{"appointment", "she gave me a prescription for sertraline", true},
+		{"doctor", "the side effects are rough", true},
+		{"看医生", "医生给我开了药", true},
+		{"看医生", "这个药吃了好困", true},
+		{"病院", "新しい薬で気持ち悪い", true},
+		{"appointment", "went to the seniors center today", false},
+	} {
+		if got := FollowUpToldOf(tt.about, tt.text); got != tt.want {
+			t.Errorf("FollowUpToldOf(%q, %q) = %v, want %v", tt.about, tt.text, got, tt.want)
+		}
+	}
+}
