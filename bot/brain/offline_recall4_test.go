@@ -134,3 +134,68 @@ func TestOfflineNewsOfAKnownPersonInTheLightOfWhatWasTold(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineFearIsACleanNounPhrase: "I'm scared of the side effects
+// though" was kept as "the side effects though" and said back weeks later
+// in those words; what is kept, and said back, is the noun phrase alone.
+func TestOfflineFearIsACleanNounPhrase(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 3, 2, 20, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ text, want string }{
+		{"I'm scared of the side effects though", "the side effects"},
+		{"I'm terrified of needles honestly", "needles"},
+		{"I'm afraid of the dark right now", "the dark"},
+	} {
+		resp := reply(t, o, bot.Hints{Language: "en", Text: tt.text, Turn: 4, Now: now, User: "Ann"})
+		items, raw := remembered(t, resp)
+		kept := false
+		for _, it := range items {
+			kept = kept || it.Content == "Afraid of: "+tt.want
+		}
+		if !kept || strings.Contains(resp.Text, tt.want+" ") && !strings.Contains(resp.Text, tt.want+".") {
+			t.Errorf("%q: kept %s, said %q; want %q alone", tt.text, raw, resp.Text, tt.want)
+		}
+	}
+}
+
+// TestOfflineMedicationIsRecalled: "do you remember what medication I'm
+// on?" quoted the wrong message; a medication told ("I'm on sertraline",
+// 我在吃舍曲林, セルトラリンを飲んでる) is kept among what to mind and
+// named when asked weeks later; "I'm on vacation" and 在吃饭 are none.
+func TestOfflineMedicationIsRecalled(t *testing.T) {
+	o := NewOffline()
+	now := time.Date(2026, 4, 2, 20, 0, 0, 0, time.UTC)
+	before := now.AddDate(0, 0, -24)
+	for _, tt := range []struct{ lang, told, asked, want string }{
+		{"en", "I'm on sertraline now, the doctor prescribed it", "do you remember what medication I'm on?", "sertraline"},
+		{"en", "the doctor put me on Lexapro", "do you remember which meds I take?", "Lexapro"},
+		{"zh", "我在吃舍曲林", "你还记得我在吃什么药吗？", "舍曲林"},
+		{"ja", "セルトラリンを飲んでる", "私が飲んでる薬、覚えてる？", "セルトラリン"},
+	} {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.told, Turn: 4, Now: before, User: "Ann"})
+		items, raw := remembered(t, resp)
+		var memory string
+		for _, it := range items {
+			if it.Slot == 21 && strings.Contains(it.Content, tt.want) {
+				memory = it.Content
+			}
+		}
+		if memory == "" {
+			t.Errorf("%s %q: kept %s; want the medication %q in slot 21", tt.lang, tt.told, raw, tt.want)
+			continue
+		}
+		got := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.asked, Turn: 40, Now: now, User: "Ann", Memories: []string{memory},
+			Recent: []bot.ChatMessage{{Role: "user", Content: "I have a doctor's appointment tomorrow", At: before.Add(-time.Hour)}, {Role: "assistant", Content: "…", At: before.Add(-time.Hour)}}}).Text
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%s %q: reply %q; want %q", tt.lang, tt.asked, got, tt.want)
+		}
+	}
+	for _, text := range []string{"I'm on vacation", "I'm on my way", "我在吃饭", "コーヒーを飲んでる"} {
+		items, raw := remembered(t, reply(t, o, bot.Hints{Language: "en", Text: text, Turn: 4, Now: now, User: "Ann"}))
+		for _, it := range items {
+			if it.Slot == 21 {
+				t.Errorf("%q kept as a medication: %s", text, raw)
+			}
+		}
+	}
+}
