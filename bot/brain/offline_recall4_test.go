@@ -115,8 +115,8 @@ func TestOfflineNewsOfAKnownPersonInTheLightOfWhatWasTold(t *testing.T) {
 		recalled         bool
 		any, none        []string
 	}{
-		{"zh", "我老板叫王姐，对我特别严", "王姐今天居然夸我了", true, []string{"严"}, []string{"对你很重要"}},
-		{"zh", "我老板叫王姐，对我特别严", "王姐今天居然夸我了", false, []string{"严"}, []string{"对你很重要"}},
+		{"zh", "我老板叫王姐，对我特别严", "王姐今天居然夸我了", true, []string{"严", "挑剔"}, []string{"对你很重要"}},
+		{"zh", "我老板叫王姐，对我特别严", "王姐今天居然夸我了", false, []string{"严", "挑剔"}, []string{"对你很重要"}},
 		{"en", "my boss Karen is so strict", "Karen praised me today!", true, []string{"strict", "hard on you"}, nil},
 		{"ja", "上司の田中さんがすごく厳しい", "今日、田中さんに褒められた！", true, []string{"厳しい"}, nil},
 		{"zh", "我老板叫王姐，人挺好的", "王姐今天夸我了", true, nil, []string{"严"}},
