@@ -327,3 +327,31 @@ func TestASecondAllergyIsAddedToTheKeptOne(t *testing.T) {
 		t.Fatalf("memories %q, want %q", got, want)
 	}
 }
+
+// TestFollowUpToldByItsAftermath (r-recall4): "the new meds make me so
+// nauseous", in the message or the one before, tells how the appointment
+// went; she asked "How did your appointment go, by the way?" right after.
+func TestFollowUpToldByItsAftermath(t *testing.T) {
+	for _, tt := range []struct{ lang, made, before, now, asked string }{
+		{"en", "I have a doctor's appointment on Thursday", "", "the new meds make me so nauseous", "appointment"},
+		{"en", "I have a doctor's appointment on Thursday", "she put me on a new prescription", "hi", "appointment"},
+		{"zh", "周四要去看医生", "", "医生给我开了药，吃了有点恶心", "看医生"},
+		{"ja", "木曜日に病院に行く", "", "新しい薬で気持ち悪い", "病院"},
+	} {
+		ctx := context.Background()
+		c := bottest.NewClock(time.Date(2026, 3, 3, 19, 0, 0, 0, time.UTC)) // Tuesday
+		e := offlineEnv(t, tt.lang, c)
+		e.talk(t, c, msg("m1", tt.made))
+		if tt.before != "" {
+			c.Set(time.Date(2026, 3, 5, 17, 0, 0, 0, time.UTC)) // Thursday
+			e.talk(t, c, msg("m1", tt.before))
+		}
+		c.Set(time.Date(2026, 3, 6, 19, 0, 0, 0, time.UTC))
+		if got := e.say(t, "m1", tt.now); strings.Contains(got, tt.asked) {
+			t.Errorf("%s %q after %q: asked after the visit she was told of: %q", tt.lang, tt.now, tt.before, got)
+		}
+		if open, err := e.db.OpenFollowUps(ctx, "telegram:m1", "2026-01-01", "2026-12-31", 0); err != nil || len(open) != 0 {
+			t.Errorf("%s: open follow-ups after being told: %+v, %v", tt.lang, open, err)
+		}
+	}
+}

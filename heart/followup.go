@@ -63,16 +63,20 @@ func ExtractFollowUps(text string, now time.Time) []FollowUp {
 	t := followUpTables()
 	today := dateOf(now)
 	var out []FollowUp
-	for _, s := range splitSentences(strings.ToLower(Fold(text))) {
+	cased := splitSentences(text) // for a name's capital (Fold lowers)
+	for i, s := range splitSentences(strings.ToLower(Fold(text))) {
 		if len(out) == FollowUpMaxPerTurn {
 			break
 		}
 		if !t.mayHaveEvent(s) || t.matchesAny(t.past, s) {
 			continue
 		}
-		about := t.firstEvent(s)
+		about, at := t.firstEventAt(s)
 		if about == "" {
 			continue
+		}
+		if i < len(cased) {
+			about = t.owned(s, cased[i], about, at)
 		}
 		due, rough, ok := t.firstDate(s, today)
 		if !ok || !inHorizon(due, today) {
@@ -98,7 +102,18 @@ func FollowUpToldOf(about, text string) bool {
 	if strings.Contains(text, about) {
 		return true
 	}
-	for _, re := range followUpTables().told[about] {
+	t := followUpTables()
+	event := about
+	if _, ok := t.told[event]; !ok {
+		// "Lily's first day at kindergarten" is told of as kindergarten is.
+		if ev := t.firstEvent(about); ev != "" {
+			event = ev
+		}
+		if event != about && strings.Contains(text, event) {
+			return true
+		}
+	}
+	for _, re := range t.told[event] {
 		if re.MatchString(text) {
 			return true
 		}
@@ -175,6 +190,7 @@ type followUpLexicon struct {
 	toldWords   map[string]map[string]map[string]string // lang → event → the told table's words (a word may tell of several events)
 	eventWords  []string                                // every language's, for mayHaveEvent
 	rules       []dateRule
+	owners      map[string]followUpOwners // lang → kin expressions (followup_owner.go)
 }
 
 // dateRule is one compiled rule of the file.
@@ -227,6 +243,9 @@ func parseFollowUps(data string) (*followUpLexicon, error) {
 	}
 	for _, lang := range sortedKeys(l.words["event"]) {
 		l.eventWords = append(l.eventWords, sortedKeys(l.words["event"][lang])...)
+	}
+	if err := l.compileOwners(); err != nil {
+		return nil, err
 	}
 	for _, r := range rules {
 		rule, err := l.compileRule(r)
@@ -418,6 +437,12 @@ func (l *followUpLexicon) matchesAny(res []*regexp.Regexp, s string) bool {
 
 // firstEvent is the leftmost (then longest) event word in s, or "".
 func (l *followUpLexicon) firstEvent(s string) string {
+	ev, _ := l.firstEventAt(s)
+	return ev
+}
+
+// firstEventAt is firstEvent and where it starts in s.
+func (l *followUpLexicon) firstEventAt(s string) (string, int) {
 	best := []int(nil)
 	for _, re := range l.event {
 		if m := re.FindStringIndex(s); m != nil && (best == nil || m[0] < best[0] || m[0] == best[0] && m[1] > best[1]) {
@@ -425,9 +450,9 @@ func (l *followUpLexicon) firstEvent(s string) string {
 		}
 	}
 	if best == nil {
-		return ""
+		return "", -1
 	}
-	return s[best[0]:best[1]]
+	return s[best[0]:best[1]], best[0]
 }
 
 // firstDate reads the leftmost (then longest) date expression of s as a

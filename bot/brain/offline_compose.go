@@ -712,6 +712,9 @@ func (t *turnView) compose() []part {
 		greeting = statements(greeting, t.lang)
 	}
 	welcome := greeting != "" && !hard
+	if welcome && hello {
+		greeting = t.inTheirWords(lead, greeting)
+	}
 	if welcome {
 		add(greeting, prioWelcome)
 		if hello {
@@ -736,6 +739,9 @@ func (t *turnView) compose() []part {
 	}
 	if fear == "" && (lead == nil || lead.Recall == "") {
 		fear = t.careMet() // a party with snacks, and Lily's peanut allergy
+	}
+	if fear == "" && (lead == nil || lead.Recall == "") {
+		fear = t.contrasted() // "王姐今天居然夸我了": the strict one, told of
 	}
 	if fear == "" && (lead == nil || lead.Recall == "") {
 		fear = t.linked() // "I ran 15km today": the half marathon told of
@@ -772,6 +778,21 @@ func (t *turnView) compose() []part {
 		add(t.say(leaving, 6), prioFrame)
 	}
 	return parts
+}
+
+// inTheirWords is the return greeting said back in the user's own words
+// of return: "long time no see" is answered "Long time no see! …", not
+// a stranger's "Hello again! …". A greeting that already says them (a
+// friend's "Hey, long time no see!") stays, as does one for a situation
+// with no welcome form (phrases.yaml sit.<name>.welcome).
+func (t *turnView) inTheirWords(lead *situation, greeting string) string {
+	if slices.Contains(t.situationsOf(greeting), lead) {
+		return greeting
+	}
+	if s := t.say("sit."+lead.Name+".welcome", 6); s != "" {
+		return s
+	}
+	return greeting
 }
 
 // answer adds the reply's body: the acknowledgement of what was said and

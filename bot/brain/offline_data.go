@@ -191,6 +191,9 @@ type factKind struct {
 	Whose     langText `yaml:"whose"`
 	SelfWhose langText `yaml:"self_whose"`
 	SelfSaid  langText `yaml:"self_said"` // the user, as she says it in a summary ("you (cat allergy)")
+	// Tails: words that end a value without belonging to it, trimmed off
+	// ("the side effects though" is kept as "the side effects").
+	Tails []string `yaml:"tails"`
 
 	corrects []pattern
 	res      []pattern

@@ -217,7 +217,7 @@ func (k *knowledge) readFact(kind *factKind, names, m []string, lang string) (fa
 		if n == "" || i >= len(m) {
 			continue
 		}
-		v := strings.TrimSpace(m[i])
+		v := withoutTails(strings.TrimSpace(m[i]), kind.Tails)
 		if v == "" || utf8.RuneCountInString(v) > maxFactRunes {
 			return fact{}, false
 		}
@@ -689,4 +689,21 @@ func (k *knowledge) fillAnswer(f *fact, a factAnswer, before, lang string) bool 
 		}
 	}
 	return true
+}
+
+// withoutTails is v without the words of tails at its end, as often as
+// they come ("the side effects though" → "the side effects"; facts.yaml
+// tails): a value is kept and said back as a clean noun phrase.
+func withoutTails(v string, tails []string) string {
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, t := range tails {
+			low := strings.ToLower(v)
+			rest, ok := strings.CutSuffix(low, " "+t)
+			if ok && rest != "" && len(low) == len(v) {
+				v, trimmed = strings.TrimSpace(v[:len(rest)]), true
+			}
+		}
+	}
+	return v
 }

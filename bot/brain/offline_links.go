@@ -19,6 +19,7 @@ type recallFile struct {
 	CareMeets []careMeet `yaml:"care_meets"`
 	Ahead     []string   `yaml:"ahead"`
 	Links     []link     `yaml:"links"`
+	Contrasts []contrast `yaml:"contrasts"` // r-recall4: offline_contrast.go
 }
 
 // fearMeet is one row of recall.yaml fear_meets.
@@ -58,6 +59,7 @@ type recallData struct {
 	careMeets []careMeet
 	ahead     *heart.PhraseSet
 	links     []link
+	contrasts []contrast
 }
 
 // compileRecall checks and indexes recall.yaml: every link's phrase key
@@ -99,6 +101,9 @@ func (k *knowledge) compileRecall(r recallFile) error {
 		if l.now, err = compileAll(l.Now, ""); err != nil {
 			return fmt.Errorf("recall.yaml links %d: %w", i, err)
 		}
+	}
+	if err := k.compileContrasts(d, r.Contrasts); err != nil {
+		return err
 	}
 	k.recall = d
 	return nil
@@ -207,6 +212,9 @@ func (t *turnView) theirs() bool {
 		}
 	}
 	if news < 0 {
+		news = t.gladPatternAt(folded) // "my sister passed her bar exam"
+	}
+	if news < 0 {
 		return false
 	}
 	whoEnd := -1
@@ -230,4 +238,22 @@ func (t *turnView) theirs() bool {
 		}
 	}
 	return whoEnd >= 0 && !t.k.self.Has(folded[whoEnd:news])
+}
+
+// gladPatternAt is where the first glad news found by a situation's
+// pattern starts in folded, the message as theirs reads it, or -1: news
+// no keyword says ("my sister passed her bar exam").
+func (t *turnView) gladPatternAt(folded string) int {
+	at := -1
+	for _, s := range t.sits {
+		if s.Kind != kindContent || s.Feel.Label != string(heart.LabelJoy) {
+			continue
+		}
+		for _, re := range s.res {
+			if m := re.FindStringIndex(folded); m != nil && (at < 0 || m[0] < at) {
+				at = m[0]
+			}
+		}
+	}
+	return at
 }

@@ -304,11 +304,17 @@ func (k *knowledge) yourThing(about, lang string) string {
 	about = strings.TrimSpace(about)
 	switch lang {
 	case langZH:
+		if rest, ok := strings.CutPrefix(about, "我"); ok && !strings.HasPrefix(rest, "的") {
+			return "你" + rest // 我女儿的入园第一天 (heart's owned follow-up)
+		}
 		return strings.Replace(about, "我的", "你的", 1)
 	case langJA:
 		return strings.TrimPrefix(strings.TrimPrefix(about, "私の"), "僕の")
 	}
 	lower := strings.ToLower(about)
+	if first, _, _ := strings.Cut(about, " "); strings.HasSuffix(first, "'s") {
+		return about // Lily's first day at kindergarten: hers, not the user's
+	}
 	if strings.HasPrefix(lower, "my ") {
 		return "your " + about[3:]
 	}

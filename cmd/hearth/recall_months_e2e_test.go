@@ -21,6 +21,19 @@ type recallCheck struct {
 // say: what was told weeks and months before, asked after directly and
 // met again in passing, in English, Chinese and Japanese.
 var recallProbes = map[string][]recallCheck{
+	// r-recall4: health and a family in Chinese. A daughter's first day at
+	// kindergarten said as hers, a return in the user's words, a medicine
+	// recalled, a fear kept clean, a strict mother-in-law's praise met as
+	// the surprise it is, a sister's exam passed congratulated as hers.
+	"months4_zh.yaml": {
+		{said: "我女儿朵朵下周一上幼儿园", any: []string{"你女儿"}},
+		{said: "我婆婆叫张阿姨，对我特别挑剔", any: []string{"张阿姨"}},
+		{said: "好久不见", any: []string{"好久不见"}, none: []string{"嗯哼"}},
+		{said: "你还记得我在吃什么药吗？", any: []string{"舍曲林"}},
+		{said: "我怕什么？", any: []string{"副作用"}},
+		{said: "张阿姨今天居然夸我了", any: []string{"严", "挑剔"}, none: []string{"我在呢"}},
+		{said: "我妹妹通过了司法考试", any: []string{"恭喜", "妹妹"}, none: []string{"你的付出", "你应得"}},
+	},
 	// r-lives: lived probes, round four. A bullied teen who comes out and
 	// is in Watch after a crisis turn; a new mother with postpartum
 	// depression.
