@@ -137,6 +137,8 @@ type wordsFile struct {
 		Pets   []string `yaml:"pets"`
 		Others []string `yaml:"others"`
 	} `yaml:"refer"`
+	Plain    [][2]string `yaml:"plain"`
+	Setbacks []string    `yaml:"setbacks"`
 }
 
 // feelWords is one row of words.yaml's feelings: words that name a feeling
@@ -266,6 +268,13 @@ type knowledge struct {
 	told         []string                    // words of hers that say what she is (state "told")
 	yoursLatin   *regexp.Regexp              // the user's own English words ("my", "I") as whole words
 	yours        map[string]string           // the user's own word → the same said back to them ("my" → "your")
+
+	// plain reads polite Japanese as plain (words.yaml plain): "寂しいです"
+	// is "寂しい" to the situations' keywords.
+	plain *strings.Replacer
+	// setbacks: something gone wrong (words.yaml setbacks), which a
+	// theme is met with sympathy for.
+	setbacks *heart.PhraseSet
 
 	facts    []factKind
 	askSet   *heart.PhraseSet
@@ -400,6 +409,15 @@ func (k *knowledge) compileWords(w wordsFile) error {
 	k.refer = heart.NewPhraseSet(append(slices.Clone(w.Refer.Any), w.Refer.Pets...))
 	k.referPets = heart.NewPhraseSet(w.Refer.Pets)
 	k.referOthers = heart.NewPhraseSet(w.Refer.Others)
+	var pairs []string
+	for _, p := range w.Plain {
+		if p[0] == "" {
+			return fmt.Errorf("words.yaml plain: an empty polite form (plain %q)", p[1])
+		}
+		pairs = append(pairs, p[0], p[1])
+	}
+	k.plain = strings.NewReplacer(pairs...)
+	k.setbacks = heart.NewPhraseSet(w.Setbacks)
 	k.once = map[string]bool{}
 	for _, key := range w.Once {
 		if _, ok := k.book[key]; !ok {
