@@ -40,6 +40,7 @@ const (
 	deepSalience        = 0.8  // a deep one: heartbreak, loss, family
 	giftSalience        = 0.7  // a verified gift
 	factSalience        = 0.6  // the user stated a new fact worth keeping; below heart.ReturnTopicSalience: a sister's name is no heavy topic
+	setbackIntensity    = 0.3  // something gone wrong, no feeling named (words.yaml setbacks): a letdown, below a named feeling
 	crisisSalience      = 0.95
 	crisisIntensity     = 0.9
 	// crisisMinLength is the least a crisis reply may run to, so the
@@ -324,6 +325,11 @@ func (t *turnView) feeling() moment {
 		m.intensity = math.Max(m.intensity, named)
 		m.salience = math.Max(m.salience, feltSalience)
 		m.confidence = math.Max(m.confidence, feltConfidence)
+	}
+	if m.label == string(heart.LabelNeutral) && t.setback() {
+		// Something gone wrong, told without a feeling word ("had to
+		// cancel on my friend's birthday dinner again"): a small sadness.
+		m.label, m.intensity = string(heart.LabelSadness), math.Max(m.intensity, setbackIntensity)
 	}
 	switch heart.Disclosure(h.Disclosure) {
 	case heart.DisclosureDeep:

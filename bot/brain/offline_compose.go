@@ -393,7 +393,7 @@ func (t *turnView) conversationStates() []string {
 	// a message of plain joy: "楽しみ！" got "いちばん重くのしかかってるのは
 	// 何？", a question about a weight the user never mentioned.
 	lingers := (ling == string(heart.LabelSadness) || ling == string(heart.LabelFear)) && feltLabel(t.felt()) != string(heart.LabelJoy)
-	if lingers || negative(feltLabel(t.felt())) || t.hardLately() {
+	if lingers || negative(feltLabel(t.felt())) || t.hardLately() || t.setback() {
 		s = append(s, stateLow)
 	}
 	if t.toldLately() {
@@ -432,6 +432,20 @@ func (t *turnView) conversationStates() []string {
 	return s
 }
 
+// kanaLead is the first byte of every hiragana and katakana in UTF-8
+// (U+3040-U+30FF): a text without it has no polite Japanese to read as
+// plain, and skips the replacer (English and most Chinese messages).
+const kanaLead = 0xE3
+
+// plainOf is text with its polite Japanese forms read as plain
+// (words.yaml plain), text itself when there are none.
+func (k *knowledge) plainOf(text string) string {
+	if k.polite == nil || strings.IndexByte(text, kanaLead) < 0 {
+		return text
+	}
+	return k.polite.Replace(text)
+}
+
 // aloneMaxBytes is the longest message a situation marked alone
 // (situations.yaml: "ok", "idk", 哈哈, 😭 and nothing else) is looked for
 // in; its patterns match nothing longer, and the recent messages read for
@@ -444,9 +458,18 @@ const aloneMaxBytes = 48
 // names a dated thing ahead; told: the kinds of fact it tells.
 func (k *knowledge) situationsIn(text, intent string, dated bool, told ...string) []*situation {
 	found := map[int]bool{}
-	for _, hit := range k.sitSet.Find(text) {
-		if i := k.sitOwner[hit.Index]; i >= 0 && !hit.Negated {
-			found[i] = true
+	// Polite Japanese is read as said and as its plain form ("膝が痛くて
+	// 眠れませんでした" finds what "眠れなかった" does): an older user
+	// writing -ます/-です got bare listening lines.
+	texts := []string{text}
+	if p := k.plainOf(text); p != text {
+		texts = append(texts, p)
+	}
+	for _, said := range texts {
+		for _, hit := range k.sitSet.Find(said) {
+			if i := k.sitOwner[hit.Index]; i >= 0 && !hit.Negated {
+				found[i] = true
+			}
 		}
 	}
 	for i, s := range k.sits {
@@ -457,8 +480,10 @@ func (k *knowledge) situationsIn(text, intent string, dated bool, told ...string
 			continue // "ok" or "😭" alone: no longer message is one
 		}
 		for _, re := range s.res {
-			if re.may(text) && re.MatchString(text) {
-				found[i] = true
+			for _, said := range texts {
+				if re.may(said) && re.MatchString(said) {
+					found[i] = true
+				}
 			}
 		}
 		if s.Dated && dated || s.Told != "" && slices.Contains(told, s.Told) {
@@ -603,6 +628,20 @@ func (t *turnView) firstTopic() *topic {
 	return nil
 }
 
+// greetsBeside is a situation that greets (situations.yaml greets: good
+// evening, good morning) found beside a lead of other news, nil if none.
+func (t *turnView) greetsBeside(lead *situation) *situation {
+	if lead == nil || lead.Greets {
+		return nil
+	}
+	for _, s := range t.sits {
+		if s != lead && s.Kind == kindContent && s.Greets {
+			return s
+		}
+	}
+	return nil
+}
+
 // hardBeside is a hard situation found beside lead, nil if none.
 func (t *turnView) hardBeside(lead *situation) *situation {
 	for _, s := range t.sits {
@@ -672,6 +711,10 @@ func (t *turnView) fittingLead() *situation {
 		return nil
 	case lead.Agrees && (negative(feltLabel(t.felt())) || t.in(stateLow) && t.k.resigned.Has(t.h.Text)):
 		return nil
+	case lead.Feel.Label == string(heart.LabelJoy) && t.setback():
+		// "朋友的生日饭又去不了了" got "祝你朋友生日快乐！": the occasion
+		// missed is the news, not the occasion.
+		return nil
 	}
 	return lead
 }
@@ -729,6 +772,10 @@ func (t *turnView) compose() []part {
 	}
 	if t.has("greeting") && !hard && !welcome && news {
 		add(t.helloWithNews(), prioFrame)
+	} else if g := t.greetsBeside(lead); g != nil && !hard && !welcome {
+		// "こんばんは。孫が設定してくれました": the news leads, and her
+		// good evening is still said back, without its question.
+		add(statements(t.say("sit."+g.Name, 1), t.lang), prioFrame)
 	}
 	// "a dog chased me today" from someone afraid of dogs: she remembers,
 	// and asks how they are; with nothing else read in the message, that
@@ -985,6 +1032,22 @@ func (t *turnView) reflectWhat() string {
 	// sadness lingering on is no hard talk: after one "しんどい" an everyday
 	// probe heard ten bare "ここにいるよ"s in a row, to a guitar, a box of
 	// vegetables from mum and a curry planned.
+	if len(t.topics) > 0 && t.leaving() == "" && t.soreTheme() {
+		// A theme in a message that tells of something gone wrong is met
+		// with sympathy, never delight: "台風で庭がめちゃくちゃ" got "天気って
+		// 一日の気分を左右するよね。 🍵", a cancelled birthday dinner "Ooh,
+		// food!". Its own sore form (phrases.yaml listen.topic.<tag>.sore),
+		// else the general one where no feeling was answered already.
+		tp := t.topics[0]
+		key := "listen.topic." + tp.Tag + ".sore"
+		if _, own := t.k.book[key]; !own || tp.Tag == "" {
+			if t.hardTalk() {
+				return "" // the feeling's own words answered it
+			}
+			key = "listen.topic.sore"
+		}
+		return t.sayWith(key, 3, map[string]string{"topic": tp.Name[t.lang]})
+	}
 	if len(t.topics) > 0 && !t.hardTalk() && t.leaving() == "" {
 		tp := t.topics[0]
 		key := "listen.topic.first"
@@ -997,6 +1060,20 @@ func (t *turnView) reflectWhat() string {
 		return t.sayWith(key, 3, map[string]string{"topic": tp.Name[t.lang]})
 	}
 	return ""
+}
+
+// setback reports whether the message tells of something gone wrong
+// (words.yaml setbacks: "had to cancel", 台無し, 泡汤), whatever feeling
+// its words name.
+func (t *turnView) setback() bool {
+	return t.k.setbacks.Has(t.h.Text) || t.k.setbacks.Has(t.k.plainOf(t.h.Text))
+}
+
+// soreTheme reports whether a theme of this message is to be met with
+// sympathy: the message itself is hard (a setback, or a hard feeling),
+// not only the talk before it.
+func (t *turnView) soreTheme() bool {
+	return t.in(stateLow) && (t.setback() || negative(feltLabel(t.felt())))
 }
 
 // hardTalk reports whether this message or the talk of the user's last

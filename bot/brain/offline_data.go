@@ -138,6 +138,8 @@ type wordsFile struct {
 		Pets   []string `yaml:"pets"`
 		Others []string `yaml:"others"`
 	} `yaml:"refer"`
+	Plain    [][2]string `yaml:"plain"`
+	Setbacks []string    `yaml:"setbacks"`
 }
 
 // feelWords is one row of words.yaml's feelings: words that name a feeling
@@ -272,6 +274,13 @@ type knowledge struct {
 	yours        map[string]string           // the user's own word → the same said back to them ("my" → "your")
 	speak        speakTable                  // text-speak read as its words ("ur" → "your")
 
+	// polite reads polite Japanese as plain (words.yaml plain): "寂しいです"
+	// is "寂しい" to the situations' keywords.
+	polite *strings.Replacer
+	// setbacks: something gone wrong (words.yaml setbacks), which a
+	// theme is met with sympathy for.
+	setbacks *heart.PhraseSet
+
 	facts    []factKind
 	askSet   *heart.PhraseSet
 	askOwner []int  // phrase index → fact index, -1 for an ask trap
@@ -405,6 +414,15 @@ func (k *knowledge) compileWords(w wordsFile) error {
 	k.refer = heart.NewPhraseSet(append(slices.Clone(w.Refer.Any), w.Refer.Pets...))
 	k.referPets = heart.NewPhraseSet(w.Refer.Pets)
 	k.referOthers = heart.NewPhraseSet(w.Refer.Others)
+	var pairs []string
+	for _, p := range w.Plain {
+		if p[0] == "" {
+			return fmt.Errorf("words.yaml plain: an empty polite form (plain %q)", p[1])
+		}
+		pairs = append(pairs, p[0], p[1])
+	}
+	k.polite = strings.NewReplacer(pairs...)
+	k.setbacks = heart.NewPhraseSet(w.Setbacks)
 	k.once = map[string]bool{}
 	for _, key := range w.Once {
 		if _, ok := k.book[key]; !ok {

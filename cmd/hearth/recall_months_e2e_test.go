@@ -34,6 +34,20 @@ var recallProbes = map[string][]recallCheck{
 		{said: "张阿姨今天居然夸我了", any: []string{"严", "挑剔"}, none: []string{"我在呢"}},
 		{said: "我妹妹通过了司法考试", any: []string{"恭喜", "妹妹"}, none: []string{"你的付出", "你应得"}},
 	},
+	// r-mood: a 74-year-old widow's six weeks, in polite Japanese: her
+	// garden and a typhoon, sore knees, her son in Seattle, a hospital
+	// visit, her neighbour's death and the quiet of the nights.
+	"life_setsuko_ja.yaml": {
+		{said: "おはようございます。庭のバラが咲きました", any: []string{"すてき", "よかった", "育て"}},
+		{said: "膝が痛くて…", any: []string{"無理しない", "ゆっくり", "のんびり"}, none: []string{"なるほど", "がんばった証拠"}},
+		{said: "雨の日はいつもこうなんです", none: []string{"発想", "面白い"}},
+		{said: "台風で庭がめちゃくちゃになりました", any: []string{"つらい", "こたえる", "しんどい", "大変"}, none: []string{"左右する", "聞くの好き", "色を変える"}},
+		{said: "四十年のお付き合いでした", any: []string{"四十年", "長い"}, none: []string{"恋愛", "ふたり"}},
+		{said: "夜、一人でいると心細くて…", any: []string{"心細", "ひとり", "ここにいる"}},
+		{said: "転んでしまいました", any: []string{"痛めて", "けが", "大丈夫"}},
+		{said: "新しいバラの苗を植えました", any: []string{"すてき", "よかった", "育て"}, none: []string{"一緒にいるよ"}},
+		{said: "息子のこと、覚えていますか？", any: []string{"息子", "お盆", "電話", "シアトル"}},
+	},
 	// r-lives: lived probes, round four. A bullied teen who comes out and
 	// is in Watch after a crisis turn; a new mother with postpartum
 	// depression.
