@@ -154,6 +154,9 @@ func TestCrisisTalkEleventhRound(t *testing.T) {
 		{[]string{"我给我爸妈的卡里转了五万，说是年终奖"}, "以后他们应该用得上", CrisisNone},
 		{[]string{"我们宿舍楼顶可以上去，晚上风很大"}, "上去站了一会儿，感觉挺平静的", CrisisMethod},
 		{[]string{"lost 4k on the apps this week. that was the rent"}, "i keep doing the maths on the life insurance", CrisisIdeation},
+		// A retraction after a method is no intent (c7: the card came twice).
+		{[]string{"最近、駅のホームで一歩前に出たらどうなるかなって考える"}, "べつに本気じゃないけど", CrisisNone},
+		{[]string{"最近、駅のホームで一歩前に出たらどうなるかなって考える"}, "本気で考えてる", CrisisIntent},
 	}
 	for _, c := range cases {
 		var lines []TalkLine
