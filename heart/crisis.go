@@ -312,14 +312,14 @@ func (l *crisisLexicon) readWith(text string, d *crisisDowngrade) crisisMatch {
 
 // readPatterns runs the patterns over text, with the downgrade d's masks:
 // the writer's own words, and what stands in quotation marks unless the
-// message frames it as a quotation.
+// message frames it as a quotation and does not own it ("literally me").
 func (l *crisisLexicon) readPatterns(text string, d *crisisDowngrade) crisisMatch {
 	var m crisisMatch
 	plain, quoted := crisisSegments(text)
 	for _, seg := range plain {
 		l.read(seg, &m, d)
 	}
-	if !m.sets.has(l.frame) {
+	if !m.sets.has(l.frame) || m.sets.has(l.own) {
 		for _, seg := range quoted {
 			l.read(seg, &m, d)
 		}

@@ -52,6 +52,10 @@ type crisisLexicon struct {
 	// frame is the set whose presence outside quotation marks makes the
 	// quoted text a quotation (a lyric, a line of a film), or -1.
 	frame int
+	// own is the set whose presence outside quotation marks says the
+	// quotation speaks for the writer ("literally me", わかりすぎて), so it
+	// is read even when framed, or -1.
+	own int
 	// affirm and deny are the sets SafetyAnswer reads, bye the one Leaving
 	// reads, why the one AsksWhy reads, or -1.
 	affirm, deny, bye, why int
@@ -88,9 +92,9 @@ type crisisDowngrade struct {
 type setBits [crisisSetWords]uint64
 
 // crisisSetWords is how many 64-bit words setBits holds (hearth's choice:
-// room for the sets of data/crisis.txt, 302 after round 10, and the next
-// rounds' additions).
-const crisisSetWords = 5
+// room for the sets of data/crisis.txt, 302 after round 10 and 355 after
+// round 11, and the next rounds' additions).
+const crisisSetWords = 6
 
 func (b *setBits) add(i int)     { b[i/64] |= 1 << (i % 64) }
 func (b setBits) has(i int) bool { return i >= 0 && b[i/64]&(1<<(i%64)) != 0 }

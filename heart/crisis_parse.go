@@ -25,6 +25,10 @@ const (
 	crisisMaxSigns = 64
 	// crisisFrameSet names the set that makes quoted text a quotation.
 	crisisFrameSet = "quotation"
+	// crisisOwnSet names the set that makes a framed quotation the
+	// writer's own again: a lyric on repeat that "says it exactly"
+	// (round 11: 「生きていたくない」って歌詞ずっと聞いてる、わかりすぎてつらい).
+	crisisOwnSet = "own_quote"
 	// The sets SafetyAnswer reads.
 	crisisAffirmSet = "affirm"
 	crisisDenySet   = "deny"
@@ -60,7 +64,7 @@ type crisisParser struct {
 func parseCrisisLexicon(data string) (*crisisLexicon, error) {
 	p := crisisParser{
 		l: &crisisLexicon{
-			frame: -1, affirm: -1, deny: -1, bye: -1, why: -1, numbers: -1, helpMe: -1,
+			frame: -1, own: -1, affirm: -1, deny: -1, bye: -1, why: -1, numbers: -1, helpMe: -1,
 			vocab: map[string]bool{},
 			guard: crisisGuard{glue: map[string]bool{}, negation: map[string]bool{}, other: map[string]bool{}, stop: map[string]bool{}, before: map[rune][]cjkCue{}},
 		},
@@ -135,6 +139,8 @@ func (p *crisisParser) open(section string) error {
 		switch name {
 		case crisisFrameSet:
 			p.l.frame = len(p.l.sets)
+		case crisisOwnSet:
+			p.l.own = len(p.l.sets)
 		case crisisAffirmSet:
 			p.l.affirm = len(p.l.sets)
 		case crisisDenySet:
