@@ -386,7 +386,7 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 	}
 	m.rel, m.events = rel.Apply(m.now, h.loc, m.signals, true)
 	var ct heart.CrisisTurn
-	ct, m.rel = m.rel.CrisisTalkTurn(m.read, m.cardKind(), m.ask, m.now)
+	ct, m.rel = m.rel.CrisisTalkTurn(m.read, m.cardKind(), m.ask, m.cue, m.now)
 	m.card, m.calm = ct.Card, ct.Ordinary && !m.concern
 
 	m.chosen = heart.ChooseEmotion(m.det, heart.Emotion(m.u.LastEmotion))

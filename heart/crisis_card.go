@@ -42,8 +42,13 @@ type CrisisTurn struct {
 //     plan after a wish);
 //   - always with an attempt's emergency reply;
 //   - when the message asks for the numbers (the lexicon's set
-//     help_numbers), or for help (help_me) in a crisis talk or in Watch.
-func (r Relationship) CrisisTalkTurn(read CrisisReading, kind CrisisCategory, ask bool, now time.Time) (CrisisTurn, Relationship) {
+//     help_numbers), or for help (help_me) in a crisis talk or in Watch;
+//
+// but never in the turn that refuses hotlines (cue, CueRefuseHelp), short
+// of an attempt: a sixth held-out prober's "dont tell me to call a
+// hotline" got the card in that very turn. It waits for the next crisis
+// turn, as if none had been carded.
+func (r Relationship) CrisisTalkTurn(read CrisisReading, kind CrisisCategory, ask bool, cue TalkCue, now time.Time) (CrisisTurn, Relationship) {
 	in := r.InCrisisTalk(now)
 	if !in {
 		r.CardKind = ""
@@ -51,6 +56,7 @@ func (r Relationship) CrisisTalkTurn(read CrisisReading, kind CrisisCategory, as
 	crisis := kind != CrisisNone
 	var t CrisisTurn
 	switch {
+	case cue == CueRefuseHelp && !kind.Emergency():
 	case crisis && (kind.Emergency() || r.CardKind == "" || kind.severity() > CrisisCategory(r.CardKind).severity()):
 		t.Card = true
 	case read.asksNumbers(), read.asksHelp() && (crisis || ask || in || r.Watch):

@@ -45,6 +45,9 @@ const (
 	// CueDecided: a decision or a time ("もう決めた", "tonight"): asked
 	// about as a farewell is.
 	CueDecided TalkCue = "decided"
+	// CueRefuseHelp: hotlines or help refused ("dont tell me to call a
+	// hotline", 热线没用): no card in that turn (CrisisTalkTurn).
+	CueRefuseHelp TalkCue = "refuse_help"
 	// CueParting is no set of the file: a goodbye or a decision in a talk
 	// dark only by its feelings (no Watch, concern or sign), met with a
 	// warm good night that leaves the door open and asks nothing.
