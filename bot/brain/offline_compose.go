@@ -60,6 +60,7 @@ const (
 	stateNamed  = "named"  // the pet talked about has a name she knows: never ask it
 	stateGlad   = "glad"   // the news is good (gladLately): no night-owl question
 	stateTold   = "told"   // a recent reply of hers said what she is (words.yaml told): not again in every answer
+	stateKin    = "kin"    // the dated thing ahead is a person's of theirs ("my son has a test"): luck to them, not "you've got this"
 	stateAgain  = "again"  // the dated thing ahead was told of before: "tomorrow already! Good luck"
 	stateCare   = "care"   // the dated thing ahead is a doctor's (words.yaml care_events): never "looking forward to it?"
 	stateHome   = "home"   // she knows where the user lives ({place}): "Is that Porto weather for you?"
@@ -413,6 +414,9 @@ func (t *turnView) conversationStates() []string {
 	}
 	if !slices.Contains(s, stateLow) && t.gladLately() {
 		s = append(s, stateGlad)
+	}
+	if t.aheadAbout != "" && len(t.k.named(dictPeople, t.aheadAbout)) > 0 {
+		s = append(s, stateKin)
 	}
 	if t.aheadAbout != "" && t.toldBefore(t.aheadAbout) {
 		s = append(s, stateAgain)
