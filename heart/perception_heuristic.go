@@ -95,6 +95,8 @@ func intentRules() []intentRule {
 			"现在吗", "存在吗", // 在吗 inside a question about now / existence
 			"this morning", "in the morning", "tomorrow morning", "yesterday morning", "every morning", "morning routine", // a time, not a hello
 			"need a hug", "want a hug", "kiss goodbye", "love you guys", // asking for comfort, leaving, addressing a group
+			"我就是个废物", "我是个废物", "我真是个废物", "我这个废物", "自己是个废物", "我真是个白痴", "我是白痴", // running oneself down, no insult to her
+			"自分はバカ", "私ってバカ", "私ってほんとバカ", "俺ってバカ", "僕ってバカ", "自分がクズ", "私はクズ",
 		}},
 	}
 }
