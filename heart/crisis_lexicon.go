@@ -93,8 +93,8 @@ type setBits [crisisSetWords]uint64
 
 // crisisSetWords is how many 64-bit words setBits holds (hearth's choice:
 // room for the sets of data/crisis.txt, 302 after round 10 and 355 after
-// round 11, and the next rounds' additions).
-const crisisSetWords = 6
+// round 11, 394 after round 12, and the next rounds' additions).
+const crisisSetWords = 8
 
 func (b *setBits) add(i int)     { b[i/64] |= 1 << (i % 64) }
 func (b setBits) has(i int) bool { return i >= 0 && b[i/64]&(1<<(i%64)) != 0 }
