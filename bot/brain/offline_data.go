@@ -344,21 +344,7 @@ func loadKnowledge() (*knowledge, error) {
 // message is about, and the phrase sets of feelings, favourites and the
 // rest.
 func (k *knowledge) compileWords(w wordsFile) error {
-	k.dicts = map[string][]dictEntry{dictPets: w.Pets, dictPeople: w.People}
-	var phrases []string
-	for _, name := range []string{dictPets, dictPeople} {
-		for i, e := range k.dicts[name] {
-			for _, word := range e.Words {
-				phrases = append(phrases, word)
-				k.dictOwner = append(k.dictOwner, dictRef{name, i})
-			}
-		}
-	}
-	for _, t := range w.Traps {
-		phrases = append(phrases, t)
-		k.dictOwner = append(k.dictOwner, dictRef{})
-	}
-	k.dictSet = heart.NewPhraseSet(phrases)
+	k.compileDicts(w)
 	var err error
 	if k.durations, err = compileAll(w.Durations, "duration"); err != nil {
 		return fmt.Errorf("words.yaml durations: %w", err)
@@ -385,26 +371,9 @@ func (k *knowledge) compileWords(w wordsFile) error {
 		}
 	}
 	k.feelSet = heart.NewPhraseSet(feelings)
-	k.favorites = w.Favorites
-	var favs []string
-	for i, f := range w.Favorites {
-		if len(f.Answer) < len(languages()) || len(f.Fond) > 0 && len(f.Fond) < len(languages()) {
-			return fmt.Errorf("words.yaml favorites: %v needs an answer (and a fond one, if any) in every language", f.Words)
-		}
-		for _, word := range f.Words {
-			favs = append(favs, word)
-			k.favOwner = append(k.favOwner, i)
-		}
+	if err := k.compileFavorites(w.Favorites); err != nil {
+		return err
 	}
-	k.favSet = heart.NewPhraseSet(favs)
-	var picks []string
-	for i, f := range w.Favorites {
-		for _, word := range f.Picks {
-			picks = append(picks, word)
-			k.pickOwner = append(k.pickOwner, i)
-		}
-	}
-	k.pickSet = heart.NewPhraseSet(picks)
 	k.sharedEvents = heart.NewPhraseSet(w.SharedEvents)
 	k.careEvents = heart.NewPhraseSet(w.CareEvents)
 	k.intentTraps = map[string]*heart.PhraseSet{}
@@ -414,14 +383,9 @@ func (k *knowledge) compileWords(w wordsFile) error {
 	k.refer = heart.NewPhraseSet(append(slices.Clone(w.Refer.Any), w.Refer.Pets...))
 	k.referPets = heart.NewPhraseSet(w.Refer.Pets)
 	k.referOthers = heart.NewPhraseSet(w.Refer.Others)
-	var pairs []string
-	for _, p := range w.Plain {
-		if p[0] == "" {
-			return fmt.Errorf("words.yaml plain: an empty polite form (plain %q)", p[1])
-		}
-		pairs = append(pairs, p[0], p[1])
+	if k.polite, err = compilePolite(w.Plain); err != nil {
+		return err
 	}
-	k.polite = strings.NewReplacer(pairs...)
 	k.setbacks = heart.NewPhraseSet(w.Setbacks)
 	k.once = map[string]bool{}
 	for _, key := range w.Once {
@@ -435,6 +399,62 @@ func (k *knowledge) compileWords(w wordsFile) error {
 		return err
 	}
 	return k.compileYours(w.Yours)
+}
+
+// compileDicts reads words.yaml's pets and people, and the traps that hold
+// one of their words and are none of them, into one phrase set.
+func (k *knowledge) compileDicts(w wordsFile) {
+	k.dicts = map[string][]dictEntry{dictPets: w.Pets, dictPeople: w.People}
+	var phrases []string
+	for _, name := range []string{dictPets, dictPeople} {
+		for i, e := range k.dicts[name] {
+			for _, word := range e.Words {
+				phrases = append(phrases, word)
+				k.dictOwner = append(k.dictOwner, dictRef{name, i})
+			}
+		}
+	}
+	for _, t := range w.Traps {
+		phrases = append(phrases, t)
+		k.dictOwner = append(k.dictOwner, dictRef{})
+	}
+	k.dictSet = heart.NewPhraseSet(phrases)
+}
+
+// compileFavorites reads words.yaml favorites: the words that ask for one,
+// and the options of a choice that pick it.
+func (k *knowledge) compileFavorites(favorites []favorite) error {
+	k.favorites = favorites
+	var favs, picks []string
+	for i, f := range favorites {
+		if len(f.Answer) < len(languages()) || len(f.Fond) > 0 && len(f.Fond) < len(languages()) {
+			return fmt.Errorf("words.yaml favorites: %v needs an answer (and a fond one, if any) in every language", f.Words)
+		}
+		for _, word := range f.Words {
+			favs = append(favs, word)
+			k.favOwner = append(k.favOwner, i)
+		}
+		for _, word := range f.Picks {
+			picks = append(picks, word)
+			k.pickOwner = append(k.pickOwner, i)
+		}
+	}
+	k.favSet = heart.NewPhraseSet(favs)
+	k.pickSet = heart.NewPhraseSet(picks)
+	return nil
+}
+
+// compilePolite reads words.yaml plain: polite Japanese forms and the
+// plain ones they are read as.
+func compilePolite(plain [][2]string) (*strings.Replacer, error) {
+	var pairs []string
+	for _, p := range plain {
+		if p[0] == "" {
+			return nil, fmt.Errorf("words.yaml plain: an empty polite form (plain %q)", p[1])
+		}
+		pairs = append(pairs, p[0], p[1])
+	}
+	return strings.NewReplacer(pairs...), nil
 }
 
 // compileYours reads words.yaml yours, the user's words as said back to
