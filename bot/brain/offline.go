@@ -133,50 +133,11 @@ func (o *Offline) Complete(ctx context.Context, req bot.Request) (bot.Response, 
 // emoji where the strategy allows one.
 func (o *Offline) reply(t *turnView) string {
 	h, lang := t.h, t.lang
+	if text, ok := t.safetyReply(); ok {
+		return text
+	}
 	var parts []part
 	switch {
-	case h.Emergency:
-		// An attempt under way earlier in this talk, nobody there yet: a
-		// short emergency reply whatever was said (what it says answered
-		// in one sentence first), never a question about feelings.
-		return fitLength(joinSentences([]string{t.sayCue("crisis.emergency.talk.", h.TalkCue, ""), t.say("crisis.emergency.again", 1)}, lang),
-			max(maxLen(h), crisisMinLength), lang)
-	case h.HelpHere:
-		return fitLength(t.say("safety.safe", 1), max(maxLen(h), crisisMinLength), lang)
-	case h.Retracted:
-		return fitLength(t.say("safety.retracted", 1), max(maxLen(h), crisisMinLength), lang)
-	case h.Crisis:
-		// Gentle, no emoji, no questions about plans: one calm paragraph,
-		// and what the crisis floor's category asks for (phrases.yaml
-		// crisis.kind.*), kept whole. An attempt made or under way opens
-		// with emergency help instead (crisis.emergency): the number to
-		// call and a person nearby come before anything else.
-		open := "crisis"
-		if heart.CrisisCategory(h.CrisisKind).Emergency() {
-			open = "crisis.emergency"
-		} else if _, ok := t.k.book["crisis.talk."+h.TalkCue]; ok && h.TalkCue != "" {
-			// A goodbye, a decision, a refusal of help or "don't tell
-			// anyone" on a crisis turn: answered as itself (a goodbye is
-			// asked about directly), not with the talk's next paragraph.
-			open = "crisis.talk." + h.TalkCue
-		}
-		return fitLength(joinSentences([]string{t.say(open, 1), t.say("crisis.kind."+h.CrisisKind, 2)}, lang),
-			max(maxLen(h), crisisMinLength), lang)
-	case h.AskSafety && h.SafetyWhy:
-		return fitLength(t.say("safety.why", 1), maxLen(h), lang)
-	case h.AskSafety:
-		// The direct question (heart.ReadSafety), and nothing else.
-		return fitLength(t.say("safety.ask", 1), maxLen(h), lang)
-	case h.SafetyRelief:
-		return fitLength(t.say("safety.relief", 1), maxLen(h), lang)
-	case h.Concern:
-		return fitLength(t.say("safety.concern", 1), maxLen(h), lang)
-	case h.Risk:
-		// A warning sign short of a crisis, in the message or its talk
-		// (heart.SafetyReading.Risk): whatever situation its words would
-		// find ("笑" is a small joy, "行こうかな" a plan to agree with), the
-		// reply is care, never cheer, praise or agreement.
-		return fitLength(t.sayCue("safety.talk.", h.TalkCue, "safety.talk.other"), max(maxLen(h), crisisMinLength), lang)
 	case h.Decline:
 		parts = []part{{t.say("decline", 1), prioAck}}
 	case h.Gift != "":
@@ -200,6 +161,77 @@ func (o *Offline) reply(t *turnView) string {
 		parts = []part{{t.shared(), prioUnsensed}}
 	}
 	limit := maxLen(h)
+	text := fitParts(parts, limit, lang, t.spoken.raw)
+	if h.EmojiAllowed && !h.Decline && !t.plain {
+		// In a hard talk, a hug for a hard moment and nothing else: no
+		// sparkles.
+		if label := t.feeling().label; !t.in(stateLow) || negative(label) {
+			em := emojiFor(label)
+			if cand := text + " " + em[pick(t.seed, 6, len(em))]; utf8.RuneCountInString(cand) <= limit {
+				text = cand
+			}
+		}
+	}
+	return sanitize(fitLength(text, limit, lang), lang)
+}
+
+// safetyReply is the reply of a turn the safety path answers (an
+// emergency, help there, a joke taken back, a crisis, the direct question,
+// a concern, a warning sign): one calm paragraph kept whole, no emoji;
+// false for any other turn.
+func (t *turnView) safetyReply() (string, bool) {
+	h, lang := t.h, t.lang
+	switch {
+	case h.Emergency:
+		// An attempt under way earlier in this talk, nobody there yet: a
+		// short emergency reply whatever was said (what it says answered
+		// in one sentence first), never a question about feelings.
+		return fitLength(joinSentences([]string{t.sayCue("crisis.emergency.talk.", h.TalkCue, ""), t.say("crisis.emergency.again", 1)}, lang),
+			max(maxLen(h), crisisMinLength), lang), true
+	case h.HelpHere:
+		return fitLength(t.say("safety.safe", 1), max(maxLen(h), crisisMinLength), lang), true
+	case h.Retracted:
+		return fitLength(t.say("safety.retracted", 1), max(maxLen(h), crisisMinLength), lang), true
+	case h.Crisis:
+		// Gentle, no emoji, no questions about plans: one calm paragraph,
+		// and what the crisis floor's category asks for (phrases.yaml
+		// crisis.kind.*), kept whole. An attempt made or under way opens
+		// with emergency help instead (crisis.emergency): the number to
+		// call and a person nearby come before anything else.
+		open := "crisis"
+		if heart.CrisisCategory(h.CrisisKind).Emergency() {
+			open = "crisis.emergency"
+		} else if _, ok := t.k.book["crisis.talk."+h.TalkCue]; ok && h.TalkCue != "" {
+			// A goodbye, a decision, a refusal of help or "don't tell
+			// anyone" on a crisis turn: answered as itself (a goodbye is
+			// asked about directly), not with the talk's next paragraph.
+			open = "crisis.talk." + h.TalkCue
+		}
+		return fitLength(joinSentences([]string{t.say(open, 1), t.say("crisis.kind."+h.CrisisKind, 2)}, lang),
+			max(maxLen(h), crisisMinLength), lang), true
+	case h.AskSafety && h.SafetyWhy:
+		return fitLength(t.say("safety.why", 1), maxLen(h), lang), true
+	case h.AskSafety:
+		// The direct question (heart.ReadSafety), and nothing else.
+		return fitLength(t.say("safety.ask", 1), maxLen(h), lang), true
+	case h.SafetyRelief:
+		return fitLength(t.say("safety.relief", 1), maxLen(h), lang), true
+	case h.Concern:
+		return fitLength(t.say("safety.concern", 1), maxLen(h), lang), true
+	case h.Risk:
+		// A warning sign short of a crisis, in the message or its talk
+		// (heart.SafetyReading.Risk): whatever situation its words would
+		// find ("笑" is a small joy, "行こうかな" a plan to agree with), the
+		// reply is care, never cheer, praise or agreement.
+		return fitLength(t.sayCue("safety.talk.", h.TalkCue, "safety.talk.other"), max(maxLen(h), crisisMinLength), lang), true
+	}
+	return "", false
+}
+
+// fitParts joins a reply's parts, dropping the least needed while it is
+// longer than limit, and keeps only the first when the rest would echo
+// what the user wrote (raw).
+func fitParts(parts []part, limit int, lang, raw string) string {
 	join := func(ps []part) string {
 		ss := make([]string, len(ps))
 		for i, x := range ps {
@@ -217,20 +249,10 @@ func (o *Offline) reply(t *turnView) string {
 		parts = append(parts[:low], parts[low+1:]...)
 	}
 	text := join(parts)
-	if echoes(text, t.spoken.raw) && len(parts) > 1 {
+	if echoes(text, raw) && len(parts) > 1 {
 		text = join(parts[:1])
 	}
-	if h.EmojiAllowed && !h.Decline && !t.plain {
-		// In a hard talk, a hug for a hard moment and nothing else: no
-		// sparkles.
-		if label := t.feeling().label; !t.in(stateLow) || negative(label) {
-			em := emojiFor(label)
-			if cand := text + " " + em[pick(t.seed, 6, len(em))]; utf8.RuneCountInString(cand) <= limit {
-				text = cand
-			}
-		}
-	}
-	return sanitize(fitLength(text, limit, lang), lang)
+	return text
 }
 
 // sayCue says the variant of prefix+cue (the reply kind for what the
