@@ -703,6 +703,48 @@ func (t *turnView) helloWithNews() string {
 	return t.sayWith("greet", 1, unnamed)
 }
 
+// returnGreeting is seed 003 §7.1's greeting of a user back after a while
+// as this reply says it: only its statements when the message has news of
+// its own, in the user's words when it is only a hello; welcome is false
+// when there is none or the message is hard (hard news is answered first).
+func (t *turnView) returnGreeting(lead *situation, news, hard, hello bool) (greeting string, welcome bool) {
+	greeting = t.h.Greeting
+	if news {
+		greeting = statements(greeting, t.lang)
+	}
+	welcome = greeting != "" && !hard
+	if welcome && hello {
+		greeting = t.inTheirWords(lead, greeting)
+	}
+	return greeting, welcome
+}
+
+// memoryMet is what she remembers that this message meets, "" if nothing
+// or when the message asks what she remembers: a fear ("a dog chased me"),
+// a health matter to mind (a party with snacks, and Lily's peanut
+// allergy), what was told of someone ("王姐今天居然夸我了": the strict
+// one), a goal a deed moves towards ("I ran 15km": the half marathon).
+func (t *turnView) memoryMet(lead *situation) string {
+	if lead != nil && lead.Recall != "" {
+		return ""
+	}
+	for _, met := range []func() string{t.fearMet, t.careMet, t.contrasted, t.linked} {
+		if s := met(); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// withoutQuestions is parts with their questions taken out, and a part
+// left empty by that dropped.
+func (t *turnView) withoutQuestions(parts []part) []part {
+	for i := range parts {
+		parts[i].text = statements(parts[i].text, t.lang)
+	}
+	return slices.DeleteFunc(parts, func(p part) bool { return p.text == "" })
+}
+
 // fittingLead is the lead situation (lead) unless the feeling rules it
 // out: "I got home and cried all night" wants no "welcome home", and
 // "maybe I should just drop out" after "I feel so lost" no "good idea".
@@ -754,14 +796,7 @@ func (t *turnView) compose() []part {
 	// other news makes the greeting's question moot ("Hello again! What
 	// would you like to talk about?" to "I got a new job!", "How have you
 	// been?" to what they are already telling).
-	greeting := t.h.Greeting
-	if news {
-		greeting = statements(greeting, t.lang)
-	}
-	welcome := greeting != "" && !hard
-	if welcome && hello {
-		greeting = t.inTheirWords(lead, greeting)
-	}
+	greeting, welcome := t.returnGreeting(lead, news, hard, hello)
 	if welcome {
 		add(greeting, prioWelcome)
 		if hello {
@@ -784,19 +819,7 @@ func (t *turnView) compose() []part {
 	// "a dog chased me today" from someone afraid of dogs: she remembers,
 	// and asks how they are; with nothing else read in the message, that
 	// is the answer.
-	fear := ""
-	if lead == nil || lead.Recall == "" {
-		fear = t.fearMet()
-	}
-	if fear == "" && (lead == nil || lead.Recall == "") {
-		fear = t.careMet() // a party with snacks, and Lily's peanut allergy
-	}
-	if fear == "" && (lead == nil || lead.Recall == "") {
-		fear = t.contrasted() // "王姐今天居然夸我了": the strict one, told of
-	}
-	if fear == "" && (lead == nil || lead.Recall == "") {
-		fear = t.linked() // "I ran 15km today": the half marathon told of
-	}
+	fear := t.memoryMet(lead)
 	if fear != "" && lead == nil {
 		add(fear, prioAck)
 		return parts
@@ -810,10 +833,7 @@ func (t *turnView) compose() []part {
 		// A dated thing whose day has passed, the first reply of a new
 		// talk (Handler.askAfter): how did it go? That is the question, the
 		// only one ("Did you sleep all right?" goes).
-		for i := range parts {
-			parts[i].text = statements(parts[i].text, t.lang)
-		}
-		parts = slices.DeleteFunc(parts, func(p part) bool { return p.text == "" })
+		parts = t.withoutQuestions(parts)
 		add(t.followUpQuestion(), prioQuestion)
 		return parts
 	}
