@@ -140,6 +140,49 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	return openWriter(ctx, path, opts, log)
 }
 
+// checkHeader reads the schema version from the header bytes, before
+// SQLite touches the file: a newer schema must leave the file
+// byte-identical and must not leave -wal/-shm files behind. A missing file
+// is created, unless the open is Shared (which never creates or migrates).
+func checkHeader(path string, shared bool) error {
+	v, exists, err := peekUserVersion(path)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	if v > SchemaVersion {
+		return schemaError(path, v)
+	}
+	if shared && (!exists || (v < SchemaVersion && !walHasFrames(path))) {
+		// Without a WAL the header is the truth: refuse before the DSN's
+		// journal_mode pragma could touch an old file.
+		return schemaError(path, v)
+	}
+	if !exists {
+		if err := createFile(path); err != nil {
+			return fmt.Errorf("open %s: %w", path, err)
+		}
+	}
+	return nil
+}
+
+// openWriterPool opens the one writer connection's pool and checks the
+// file is in WAL mode.
+func openWriterPool(ctx context.Context, path string) (*sql.DB, error) {
+	w := openCached(dsn(path, false))
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	var mode string
+	if err := w.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+		return w, fmt.Errorf("open %s: read journal mode: %w", path, err)
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return w, fmt.Errorf("open %s: journal mode is %q, want wal", path, mode)
+	}
+	return w, nil
+}
+
 func openWriter(ctx context.Context, path string, opts Options, log *slog.Logger) (_ *DB, err error) {
 	shared := opts.Shared
 	db := &DB{path: path}
@@ -155,41 +198,13 @@ func openWriter(ctx context.Context, path string, opts Options, log *slog.Logger
 		}
 	}()
 
-	// The version check reads the header bytes directly, before SQLite
-	// touches the file: a newer schema must leave the file byte-identical
-	// and must not leave -wal/-shm files behind.
-	v, exists, err := peekUserVersion(path)
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", path, err)
+	if err := checkHeader(path, shared); err != nil {
+		return nil, err
 	}
-	if v > SchemaVersion {
-		return nil, schemaError(path, v)
+	if db.writer, err = openWriterPool(ctx, path); err != nil {
+		return nil, err
 	}
-	if shared && (!exists || (v < SchemaVersion && !walHasFrames(path))) {
-		// Without a WAL the header is the truth: refuse before the DSN's
-		// journal_mode pragma could touch an old file.
-		return nil, schemaError(path, v)
-	}
-	if !exists {
-		if err := createFile(path); err != nil {
-			return nil, fmt.Errorf("open %s: %w", path, err)
-		}
-	}
-
-	w := openCached(dsn(path, false))
-	w.SetMaxOpenConns(1)
-	w.SetMaxIdleConns(1)
-	w.SetConnMaxLifetime(0)
-	w.SetConnMaxIdleTime(0)
-	db.writer = w
-
-	var mode string
-	if err := w.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
-		return nil, fmt.Errorf("open %s: read journal mode: %w", path, err)
-	}
-	if !strings.EqualFold(mode, "wal") {
-		return nil, fmt.Errorf("open %s: journal mode is %q, want wal", path, mode)
-	}
+	w := db.writer
 	if shared && db.lock == nil {
 		// A daemon held the lock when we looked. If it has stopped since,
 		// before this connection opened, it removed its WAL on the way
@@ -205,7 +220,8 @@ func openWriter(ctx context.Context, path string, opts Options, log *slog.Logger
 	}
 	// The header can lag behind a WAL left by a crash; ask SQLite again now
 	// that it has recovered the WAL.
-	if v, err = userVersion(ctx, w); err != nil {
+	v, err := userVersion(ctx, w)
+	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	if v > SchemaVersion || (shared && v < SchemaVersion) {
