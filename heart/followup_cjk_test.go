@@ -1,7 +1,6 @@
 package heart
 
 import (
-	"slices"
 	"testing"
 	"time"
 )
@@ -14,15 +13,8 @@ import (
 // 明后天, 明後日), in N days or weeks, and the 考研 second round (复试)
 // named whole. Against Monday 9 March 2026 in Shanghai.
 func TestExtractFollowUpsCJKDateForms(t *testing.T) {
-	sh, err := time.LoadLocation("Asia/Shanghai")
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := time.Date(2026, 3, 9, 15, 0, 0, 0, sh) // Monday
-	for _, tt := range []struct {
-		text string
-		want []FollowUp
-	}{
+	now := mondayInShanghai(t)
+	checkFollowUps(t, now, []followUpCase{
 		// Japanese: a day of this month, else the next.
 		{"20日に運転免許の試験がある", []FollowUp{{"試験", "2026-03-20", ""}}},
 		{"２０日に面接", []FollowUp{{"面接", "2026-03-20", ""}}},
@@ -59,12 +51,7 @@ func TestExtractFollowUpsCJKDateForms(t *testing.T) {
 		{"5日前に試験を受けた", nil},
 		{"三天前考试了", nil},
 		{"20号那天我很开心", nil},
-	} {
-		got := ExtractFollowUps(tt.text, now)
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("ExtractFollowUps(%q) = %v, want %v", tt.text, got, tt.want)
-		}
-	}
+	})
 }
 
 // TestExtractFollowUpsBirthdayPartyAndSchool: a birthday party is the
@@ -72,18 +59,11 @@ func TestExtractFollowUpsCJKDateForms(t *testing.T) {
 // is a dated thing to ask after (recall round 3's parenting script).
 func TestExtractFollowUpsBirthdayPartyAndSchool(t *testing.T) {
 	now := time.Date(2026, 3, 9, 15, 0, 0, 0, time.UTC) // Monday
-	for _, tt := range []struct {
-		text string
-		want []FollowUp
-	}{
+	checkFollowUps(t, now, []followUpCase{
 		{"Lily is going to a birthday party with lots of snacks tomorrow", []FollowUp{{"birthday party", "2026-03-10", ""}}},
 		{"my birthday is tomorrow", []FollowUp{{"birthday", "2026-03-10", ""}}},
 		{"Lily starts kindergarten on March 12", []FollowUp{{"kindergarten", "2026-03-12", ""}}},
 		{"明天女儿去参加生日聚会", []FollowUp{{"生日聚会", "2026-03-10", ""}}},
 		{"4月1日から保育園", []FollowUp{{"保育園", "2026-04-01", ""}}},
-	} {
-		if got := ExtractFollowUps(tt.text, now); !slices.Equal(got, tt.want) {
-			t.Errorf("ExtractFollowUps(%q) = %v, want %v", tt.text, got, tt.want)
-		}
-	}
+	})
 }

@@ -32,16 +32,37 @@ func TestFollowUpTablesParse(t *testing.T) {
 // TestExtractFollowUps is issue 11 item 5's examples and their neighbours:
 // relative and absolute dates in English, Chinese and Japanese against a
 // Monday afternoon in Shanghai (seed 003 §8.1 重要日期).
-func TestExtractFollowUps(t *testing.T) {
+// followUpCase is a text and the follow-ups ExtractFollowUps must find in
+// it.
+type followUpCase struct {
+	text string
+	want []FollowUp
+}
+
+// checkFollowUps checks ExtractFollowUps on every case against now.
+func checkFollowUps(t *testing.T, now time.Time, cases []followUpCase) {
+	t.Helper()
+	for _, tt := range cases {
+		if got := ExtractFollowUps(tt.text, now); !slices.Equal(got, tt.want) {
+			t.Errorf("ExtractFollowUps(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
+
+// mondayInShanghai is Monday 9 March 2026, 15:00 in Shanghai: the day the
+// date tables are read against.
+func mondayInShanghai(t *testing.T) time.Time {
+	t.Helper()
 	sh, err := time.LoadLocation("Asia/Shanghai")
 	if err != nil {
 		t.Fatal(err)
 	}
-	now := time.Date(2026, 3, 9, 15, 0, 0, 0, sh) // Monday
-	for _, tt := range []struct {
-		text string
-		want []FollowUp
-	}{
+	return time.Date(2026, 3, 9, 15, 0, 0, 0, sh)
+}
+
+func TestExtractFollowUps(t *testing.T) {
+	now := mondayInShanghai(t)
+	checkFollowUps(t, now, []followUpCase{
 		// Issue 11's own examples. A span ("来月") is rough: its last day
 		// is when to ask, not a day to say back.
 		{"I have an exam on Friday", []FollowUp{{"exam", "2026-03-13", ""}}},
@@ -103,12 +124,7 @@ func TestExtractFollowUps(t *testing.T) {
 		{"今日は和子の誕生日だったはずです", nil},
 		{"生きていたら明日で80歳の誕生日", nil},
 		{"", nil},
-	} {
-		got := ExtractFollowUps(tt.text, now)
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("ExtractFollowUps(%q) = %v, want %v", tt.text, got, tt.want)
-		}
-	}
+	})
 }
 
 // TestFollowUpWhenToAsk: a follow-up is asked about after its day (in the
