@@ -1,0 +1,215 @@
+package brain
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"hearth/bot"
+)
+
+// eveningAt is a weekday evening in the persona's time zone (UTC in the
+// tests): the hour a person living alone writes a line about the day.
+var eveningAt = time.Date(2026, 3, 4, 20, 30, 0, 0, time.UTC)
+
+// listening is what she says when nothing better fits (phrases listen,
+// listen.low, the themes' own reactions): an everyday line about the day
+// is answered with none of these.
+func listening(k *knowledge, lang string) []string {
+	var out []string
+	for _, key := range []string{"listen", "listen.low", "listen.topic.work", "listen.topic.food", "listen.topic.weather", "listen.topic.family", "listen.topic.food.sore"} {
+		out = append(out, k.book[key][lang]...)
+	}
+	return out
+}
+
+// TestOfflineEverydayEveningIsAnsweredForWhatItIs: the lines a widower,
+// an old woman in Japan, a student abroad and a night-shift worker write
+// about their day are answered about that day (situations.yaml day_*),
+// not with a listening noise ("I'm here.", "Mm-hm.") or a misread theme
+// ("the garden needs work" got "Work takes up so much of us, doesn't
+// it?", "ate dinner alone" "Missing a meal like that is a real letdown").
+func TestOfflineEverydayEveningIsAnsweredForWhatItIs(t *testing.T) {
+	o := NewOffline()
+	k := o.loaded()
+	for _, tt := range []struct{ lang, text, sit string }{
+		{"en", "evening. made soup", "day_cooked"},
+		{"en", "evening again. rained all day", "day_rain"},
+		{"en", "went to the shop", "day_errand"},
+		{"en", "went to the bank and the post office", "day_errand"},
+		{"en", "quiet day", "day_quiet"},
+		{"en", "another evening", "day_another"},
+		{"en", "my son called", "day_family_call"},
+		{"en", "grandkids called", "day_family_call"},
+		{"en", "talked to my daughter on the phone for an hour", "day_family_call"},
+		{"en", "the garden needs work", "day_garden_work"},
+		{"en", "mowed the lawn", "day_garden_work"},
+		{"en", "watched the news", "day_news"},
+		{"en", "watched a western on tv", "day_tv"},
+		{"en", "went for a walk", "day_walk"},
+		{"en", "walked down to the river", "day_walk"},
+		{"en", "nothing much today", "day_nothing"},
+		{"en", "didn't do much", "day_nothing"},
+		{"en", "fed the cat", "day_pet"},
+		{"en", "ate dinner alone", "day_meal_alone"},
+		{"en", "had toast for dinner", "day_meal"},
+		{"en", "did the laundry", "day_housework"},
+		{"en", "cold today", "day_chilly"},
+		{"en", "sunny today", "day_sun"},
+		{"en", "windy today", "day_wind"},
+		{"en", "just got off shift", "day_shift_done"},
+		{"en", "slept most of the day", "day_slept"},
+		{"en", "my neighbour brought over a pie", "day_kindness"},
+		{"en", "fixed the gate", "day_fixed"},
+		{"en", "did a crossword", "day_puzzle"},
+		{"en", "went to church", "day_church"},
+		{"en", "sat in the garden for a bit", "day_sat_out"},
+		{"en", "my son called, he can't come for Easter", "day_letdown"},
+		{"zh", "今天下了一天雨", "day_rain"},
+		{"zh", "刚下课", "day_class_done"},
+		{"zh", "去超市买了点菜", "day_errand"},
+		{"zh", "今天自己做了番茄炒蛋", "day_cooked"},
+		{"zh", "和我妈视频了", "day_family_call"},
+		{"zh", "我爸给我打电话了", "day_family_call"},
+		{"zh", "今天没干啥", "day_nothing"},
+		{"zh", "一个人吃的晚饭", "day_meal_alone"},
+		{"zh", "打扫了一下房间", "day_housework"},
+		{"zh", "出去散了散步", "day_walk"},
+		{"zh", "看了一晚上剧", "day_tv"},
+		{"zh", "今天挺平静的", "day_quiet"},
+		{"zh", "今天出太阳了", "day_sun"},
+		{"zh", "今天好冷", "day_chilly"},
+		{"zh", "在图书馆待了一天", "day_library"},
+		{"zh", "包了饺子", "day_cooked"},
+		{"ja", "今日は一日中雨でした", "day_rain"},
+		{"ja", "スーパーに買い物に行きました", "day_errand"},
+		{"ja", "お味噌汁を作りました", "day_cooked"},
+		{"ja", "息子から電話がありました", "day_family_call"},
+		{"ja", "庭の草むしりをしました", "day_garden_work"},
+		{"ja", "テレビで時代劇を見ていました", "day_tv"},
+		{"ja", "近所を散歩してきました", "day_walk"},
+		{"ja", "特に何もない一日でした", "day_nothing"},
+		{"ja", "猫にご飯をあげました", "day_pet"},
+		{"ja", "一人で夕飯をいただきました", "day_meal_alone"},
+		{"ja", "静かな一日でした", "day_quiet"},
+		{"ja", "洗濯物を干しました", "day_housework"},
+		{"ja", "今日は寒かったです", "day_chilly"},
+		{"ja", "今日はいいお天気でした", "day_sun"},
+		{"ja", "煮物を作りました", "day_cooked"},
+	} {
+		h := bot.Hints{Language: tt.lang, User: "Walt", Text: tt.text, Turn: 9, Now: eveningAt, Relationship: "friend", MaxLength: 300}
+		lead := o.view(h).lead()
+		got := reply(t, o, h).Text
+		if lead == nil || lead.Name != tt.sit {
+			name := "none"
+			if lead != nil {
+				name = lead.Name
+			}
+			t.Errorf("%s %q: read as %s, want %s (reply %q)", tt.lang, tt.text, name, tt.sit, got)
+			continue
+		}
+		for _, l := range listening(k, tt.lang) {
+			if fill, _ := fillPlain(l, "Walt"); strings.Contains(got, fill) {
+				t.Errorf("%s %q: reply %q is a listening line (%q)", tt.lang, tt.text, got, l)
+			}
+		}
+	}
+}
+
+// fillPlain is a phrase with {user} said as name, and whether it had only
+// that placeholder.
+func fillPlain(s, name string) (string, bool) {
+	s = strings.ReplaceAll(s, "{user}", name)
+	return s, !strings.Contains(s, "{")
+}
+
+// TestOfflineEverydayEveningIsNotMisread: lines that look like an
+// everyday one and are not: a parent who called her names, a call that
+// brought bad news, a film with a friend, "I'm cooked", a rain check.
+func TestOfflineEverydayEveningIsNotMisread(t *testing.T) {
+	o := NewOffline()
+	o.loaded()
+	for _, tt := range []struct{ lang, text, not string }{
+		{"en", "my mom called me fat", "day_family_call"},
+		{"en", "my son called, he can't come for Easter", "day_family_call"},
+		{"en", "ugh I'm so cooked for this exam", "day_cooked"},
+		{"en", "can I take a rain check on tonight", "day_rain"},
+		{"en", "the garden needs work", "work"},
+		{"ja", "友達と映画を見たよ", "day_tv"},
+		{"zh", "我妈打电话来骂我", "day_family_call"},
+	} {
+		h := bot.Hints{Language: tt.lang, User: "Walt", Text: tt.text, Turn: 9, Now: eveningAt}
+		v := o.view(h)
+		for _, s := range v.sits {
+			if s.Name == tt.not {
+				t.Errorf("%s %q: read as %s", tt.lang, tt.text, tt.not)
+			}
+		}
+		for _, tp := range v.topics {
+			if tp.Tag == tt.not {
+				t.Errorf("%s %q: read as the theme %s", tt.lang, tt.text, tt.not)
+			}
+		}
+	}
+}
+
+// TestOfflineBereavedQuietDayIsNeverCheerful: a widower's quiet, empty
+// day a few evenings after telling her his wife died is met quietly (the
+// low forms), never "Quiet ones are nice too." or "A calm day has its
+// charm.".
+func TestOfflineBereavedQuietDayIsNeverCheerful(t *testing.T) {
+	o := NewOffline()
+	recent := map[string][]bot.ChatMessage{
+		"en": {{Role: "user", Content: "my wife Ruth died in January"}, {Role: "assistant", Content: "I'm so sorry, Walt."},
+			{Role: "user", Content: "the house is quiet without her"}, {Role: "assistant", Content: "I'm here with you."}},
+		"zh": {{Role: "user", Content: "我老伴今年一月走了，家里就剩我一个"}, {Role: "assistant", Content: "我很难过。"}},
+		"ja": {{Role: "user", Content: "主人を三年前に亡くしてから一人暮らしです"}, {Role: "assistant", Content: "つらかったね。"}},
+	}
+	for _, tt := range []struct {
+		lang, text string
+		cheer      []string
+	}{
+		{"en", "quiet day", []string{"nice", "charm", "lovely", "restful"}},
+		{"en", "not much", []string{"nice", "charm", "lovely", "allowed"}},
+		{"en", "nothing much today", []string{"nice", "charm", "lovely", "story"}},
+		{"zh", "今天挺平静的", []string{"挺好", "不错", "休息"}},
+		{"zh", "今天没干啥", []string{"挺好", "不错", "故事"}},
+		{"ja", "静かな一日でした", []string{"いいよね", "悪くない", "ほっと"}},
+		{"ja", "特に何もない一日でした", []string{"いいよね", "悪くない", "何かなくても"}},
+	} {
+		h := bot.Hints{Language: tt.lang, User: "Walt", Text: tt.text, Turn: 3, Now: eveningAt, Recent: recent[tt.lang]}
+		got := reply(t, o, h).Text
+		for _, w := range tt.cheer {
+			if strings.Contains(strings.ToLower(got), w) {
+				t.Errorf("%s %q after a death: reply %q is cheerful (%q)", tt.lang, tt.text, got, w)
+			}
+		}
+	}
+}
+
+// TestOfflineEveningsDifferFromDayToDay: the same line on evenings in a
+// row ("rained all day", "fed the cat") is not met with the same words
+// each time.
+func TestOfflineEveningsDifferFromDayToDay(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct{ lang, text string }{
+		{"en", "rained all day"},
+		{"en", "fed the cat"},
+		{"en", "went for a walk"},
+		{"zh", "又下雨了"},
+		{"ja", "息子から電話がありました"},
+	} {
+		var recent []bot.ChatMessage
+		seen := map[string]bool{}
+		for day := range 3 {
+			h := bot.Hints{Language: tt.lang, User: "Walt", Text: tt.text, Turn: 2*day + 1, Now: eveningAt.AddDate(0, 0, day), Recent: recent}
+			got := reply(t, o, h).Text
+			first := sentences(got)[0]
+			if seen[first] {
+				t.Errorf("%s %q on day %d: %q again", tt.lang, tt.text, day+1, first)
+			}
+			seen[first] = true
+			recent = append(recent, bot.ChatMessage{Role: "user", Content: tt.text}, bot.ChatMessage{Role: "assistant", Content: got})
+		}
+	}
+}
