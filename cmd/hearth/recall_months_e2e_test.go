@@ -192,7 +192,58 @@ var recallProbes = map[string][]recallCheck{
 		{said: "下周要出差，得坐飞机", any: []string{"怕坐飞机"}},
 		{said: "我同事升职了", any: []string{"同事"}, none: []string{"恭喜你", "你的付出", "你应得"}},
 	},
+	// --- r-evening: everyday evenings of people who live alone, a line a
+	// night for weeks: a widower, a widow of 81 writing polite Japanese, a
+	// student far from home. Each line is answered about that day, not
+	// with a listening noise or a misread theme, and a quiet day after a
+	// death is never cheerful.
+	"life_walt_evenings_en.yaml": {
+		{said: "evening. made soup", any: []string{"homemade", "warming", "cooking", "made yourself"}, none: eveningListening},
+		{said: "evening again. rained all day", any: []string{"rain", "wet", "weather"}, none: eveningListening},
+		{said: "went to the shop", any: []string{"out and about", "errands", "getting things done"}, none: eveningListening},
+		{said: "quiet day", any: []string{"quiet"}, none: []string{"nice", "charm", "lovely", "restful"}},
+		{said: "another evening", any: []string{"another", "again", "one more day"}, none: eveningListening},
+		{said: "my son called", any: []string{"heard from them", "call from family", "familiar voice"}, none: eveningListening},
+		{said: "the garden needs work", any: []string{"garden", "out there"}, none: append([]string{"work takes", "work is", "work days"}, eveningListening...)},
+		{said: "watched the news", any: []string{"news", "world"}, none: append([]string{"restful"}, eveningListening...)},
+		{said: "went for a walk", any: []string{"walk", "fresh air", "got out"}, none: eveningListening},
+		{said: "fed the cat", any: []string{"lucky to have you", "routines", "picturing"}, none: eveningListening},
+		{said: "ate dinner alone", any: []string{"on your own", "by yourself", "alone"}, none: []string{"missing a meal", "letdown", "ooh, food"}},
+		{said: "did the laundry", any: []string{"chores", "home", "sit down"}, none: eveningListening},
+		{said: "my son called, he can't come for Easter", any: []string{"letdown", "disappointing", "hoping"}, none: []string{"glad you heard", "warm a whole evening"}},
+		{said: "mowed the lawn", any: []string{"garden", "out there"}, none: eveningListening},
+		{said: "my neighbour brought over a pie", any: []string{"kind", "thinking of you"}, none: eveningListening},
+		{said: "had toast for dinner", any: []string{"glad you ate"}, none: eveningListening},
+		{said: "sat in the garden for a bit", any: []string{"peaceful", "outside", "picturing"}, none: []string{"back", "weeding"}},
+	},
+	"life_kazuko_evenings_ja.yaml": {
+		{said: "主人を三年前に亡くしてから一人暮らしです", none: []string{"聞いてる", "それで？"}},
+		{said: "スーパーに買い物に行きました", any: []string{"お買い物", "用事", "出かけて"}},
+		{said: "お味噌汁を作りました", any: []string{"手作り", "おいしそう", "作った", "作る"}},
+		{said: "息子から電話がありました", any: []string{"連絡", "声", "電話"}, none: []string{"心に残る", "大きいよね。聞いてる"}},
+		{said: "庭の草むしりをしました", any: []string{"庭", "土"}},
+		{said: "特に何もない一日でした", none: []string{"いいよね", "悪くない", "うん、うん"}},
+		{said: "猫にご飯をあげました", any: []string{"お世話", "動物", "目に浮かぶ"}, none: []string{"おいしそう", "ご飯の話"}},
+		{said: "一人で夕飯をいただきました", any: []string{"ひとり"}},
+		{said: "静かな一日でした", any: []string{"静か"}},
+		{said: "お隣さんがおすそ分けをくださいました", any: []string{"やさしい", "心のこもった", "気にかけて"}},
+	},
+	"life_lei_evenings_zh.yaml": {
+		{said: "今天下了一天雨", any: []string{"雨"}},
+		{said: "刚下课", any: []string{"下课", "课"}},
+		{said: "去超市买了点菜", any: []string{"出门", "透透气", "办完", "去了一趟"}},
+		{said: "和我妈视频了", any: []string{"家里人", "声音", "电话"}, none: []string{"不是小事", "放在心上"}},
+		{said: "一个人吃的晚饭", any: []string{"一个人"}, none: []string{"可惜", "扫兴", "没吃成"}},
+		{said: "打扫了一下房间", any: []string{"家务", "收拾", "歇"}},
+		{said: "今天出太阳了", any: []string{"太阳", "阳光", "晴"}},
+		{said: "包了饺子", any: []string{"香", "暖胃", "做饭"}},
+	},
+	// --- end r-evening
 }
+
+// eveningListening is what an everyday evening line must not be met
+// with alone (phrases listen and listen.low, r-evening).
+var eveningListening = []string{"I'm listening", "Mm-hm", "Go on", "Tell me more", "I'm all ears", "I'm here.", "Take your time"}
 
 // TestSimulateRemembersWhatMattered, through the built binary with the
 // offline brain: testdata/recall's months-long scripts tell what matters
