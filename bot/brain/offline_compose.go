@@ -761,6 +761,11 @@ func (t *turnView) fittingLead() *situation {
 		// "朋友的生日饭又去不了了" got "祝你朋友生日快乐！": the occasion
 		// missed is the news, not the occasion.
 		return nil
+	case lead.Day && t.isQuestion():
+		// An everyday line (situations.yaml day) is the user's day told:
+		// "is it raining where you are?" and "did you have a quiet day?"
+		// ask her, and got a remark on the rain and the quiet they had.
+		return nil
 	}
 	return lead
 }

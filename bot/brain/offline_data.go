@@ -90,6 +90,7 @@ type situation struct {
 	To       tagNames `yaml:"to"`      // theme tag → the situation a bare request for ideas means after it
 	Alone    bool     `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
 	Mourned  string   `yaml:"mourned"` // the situation it is when the pet or person it is about is one the user lost
+	Day      bool     `yaml:"day"`     // a plain line about the user's day: not what a question about her is
 
 	mourned *situation // Mourned, found
 

@@ -247,3 +247,51 @@ func TestOfflineEveningsDifferFromDayToDay(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineEverydayLineGivesWayToWhatIsHard: an everyday line carrying
+// something hard, or asking her, is not met with the everyday remark: "I
+// walked to the bridge tonight and thought about jumping" got "Good.
+// Fresh air does something for a day.", "is it raining where you are?"
+// a remark on his rain, "went for a walk but I still feel awful" cheer.
+func TestOfflineEverydayLineGivesWayToWhatIsHard(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct {
+		lang, text, felt string
+		risk             bool
+		not              []string
+	}{
+		{"en", "I walked to the bridge tonight and thought about jumping", "", false, []string{"fresh air", "walk"}},
+		{"en", "walked to the river", "", true, []string{"fresh air", "walk is good", "got out"}},
+		{"en", "is it raining where you are?", "", false, []string{"rainy weather", "wet weather", "house feel small"}},
+		{"en", "did you have a quiet day?", "", false, []string{"a quiet one", "quiet days have"}},
+		{"en", "went for a walk but I still feel awful", "sad", false, []string{"fresh air", "walk is good", "got out"}},
+		{"en", "went for a walk. I feel awful", "sad", false, []string{"fresh air", "walk is good", "got out"}},
+		{"en", "fed the cat. so tired of everything", "sad", false, []string{"lucky to have you", "routines", "picturing"}},
+		{"en", "had pills for dinner", "", false, []string{"glad you ate"}},
+		{"en", "slept all day again, can't get out of bed", "", false, []string{"rested", "body needed"}},
+		{"en", "I'm so baked lol", "", false, []string{"homemade", "cooking"}},
+		{"zh", "出去散了散步，还是很难受", "sad", false, []string{"吹吹风", "换换脑子", "真好"}},
+		{"ja", "散歩しましたが、やっぱりつらいです", "sad", false, []string{"すっきり", "元気が出る"}},
+	} {
+		h := bot.Hints{Language: tt.lang, User: "Sam", Text: tt.text, Felt: tt.felt, Risk: tt.risk, Turn: 9, Now: eveningAt}
+		got := strings.ToLower(reply(t, o, h).Text)
+		for _, w := range tt.not {
+			if strings.Contains(got, strings.ToLower(w)) {
+				t.Errorf("%s %q: reply %q says %q", tt.lang, tt.text, got, w)
+			}
+		}
+	}
+}
+
+// TestOfflineSadEverydayLineKeepsItsWords: a sad everyday line told with
+// its feeling ("ate alone again, nobody ever eats with me") is answered
+// as that line, not as a meal missed ("Oh, that's a shame. You were
+// looking forward to it.").
+func TestOfflineSadEverydayLineKeepsItsWords(t *testing.T) {
+	o := NewOffline()
+	h := bot.Hints{Language: "en", User: "Sam", Text: "ate alone again, nobody ever eats with me", Felt: "lonely", Turn: 9, Now: eveningAt}
+	got := reply(t, o, h).Text
+	if strings.Contains(got, "looking forward") || !strings.Contains(strings.ToLower(got), "yourself") && !strings.Contains(strings.ToLower(got), "alone") && !strings.Contains(strings.ToLower(got), "on your own") {
+		t.Errorf("%q: reply %q", h.Text, got)
+	}
+}
