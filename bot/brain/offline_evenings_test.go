@@ -100,6 +100,17 @@ func TestOfflineEverydayEveningIsAnsweredForWhatItIs(t *testing.T) {
 		{"ja", "今日はデイサービスの日でした", "day_center"},
 		{"ja", "縁側でひなたぼっこをしました", "day_sat_out"},
 		{"ja", "お隣さんがおすそ分けをくださいました", "day_kindness"},
+		{"en", "made Ruth's favourite stew", "day_cooked_theirs"},
+		{"en", "didn't talk to anyone today", "day_no_talk"},
+		{"en", "had coffee with a friend", "day_friend"},
+		{"en", "bit under the weather", "day_under_weather"},
+		{"ja", "主人の好きだった煮物を作りました", "day_cooked_theirs"},
+		{"ja", "お友達とお茶を飲みに行きました", "day_friend"},
+		{"ja", "少し風邪気味です", "day_under_weather"},
+		{"ja", "一日、家で過ごしました", "day_quiet"},
+		{"zh", "今天没怎么说话", "day_no_talk"},
+		{"zh", "食堂的饭好难吃", "day_bad_food"},
+		{"zh", "今天做了红烧肉", "day_cooked"},
 		{"zh", "今天下了一天雨", "day_rain"},
 		{"zh", "刚下课", "day_class_done"},
 		{"zh", "去超市买了点菜", "day_errand"},
@@ -169,6 +180,8 @@ func TestOfflineEverydayEveningIsNotMisread(t *testing.T) {
 		{"en", "the garden needs work", "work"},
 		{"ja", "友達と映画を見たよ", "day_tv"},
 		{"zh", "我妈打电话来骂我", "day_family_call"},
+		{"zh", "今天做了作业", "day_cooked"},
+		{"zh", "做了个噩梦", "day_cooked"},
 	} {
 		h := bot.Hints{Language: tt.lang, User: "Walt", Text: tt.text, Turn: 9, Now: eveningAt}
 		v := o.view(h)
