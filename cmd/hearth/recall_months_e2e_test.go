@@ -225,7 +225,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "特に何もない一日でした", none: []string{"いいよね", "悪くない", "うん、うん"}},
 		{said: "猫にご飯をあげました", any: []string{"お世話", "動物", "目に浮かぶ"}, none: []string{"おいしそう", "ご飯の話"}},
 		{said: "一人で夕飯をいただきました", any: []string{"ひとり"}},
-		{said: "静かな一日でした", any: []string{"静か"}},
+		{said: "静かな一日でした", any: []string{"静か", "しずか", "穏やか"}, none: []string{"いいよね", "悪くない"}},
 		{said: "お隣さんがおすそ分けをくださいました", any: []string{"やさしい", "心のこもった", "気にかけて"}},
 	},
 	"life_lei_evenings_zh.yaml": {
