@@ -209,6 +209,7 @@ func TestOfflineEverydayEveningIsNotMisread(t *testing.T) {
 		{"ja", "友達と映画を見たよ", "day_tv"},
 		{"zh", "我妈打电话来骂我", "day_family_call"},
 		{"zh", "今天做了作业", "day_cooked"},
+		{"zh", "老板把我炒了", "day_cooked"},
 		{"zh", "做了个噩梦", "day_cooked"},
 	} {
 		h := bot.Hints{Language: tt.lang, User: "Walt", Text: tt.text, Turn: 9, Now: eveningAt}
