@@ -204,12 +204,16 @@ func (l *crisisLexicon) readAll(text string) CrisisReading {
 // been saving up my pills" after it. Only when the rule's clauses are the
 // whole message is the message ordinary; and when no clause is the rule's
 // (a set that matched only across two clauses), the whole message is
-// ordinary, as it was before rules read clauses.
+// ordinary, as it was before rules read clauses. (Whether a clause was set
+// aside is asked of restOf, not read off the rest's length: the rest is
+// the text folded and its clauses joined by spaces, so its length says
+// nothing, and "bought life, insurance. just in, case" once grew a space a
+// turn forever.)
 func (l *crisisLexicon) readText(text string, d *crisisDowngrade) crisisMatch {
 	m := l.readWith(text, d)
 	for m.rule != nil {
-		rest := l.restOf(text, d, m.rule)
-		if rest == "" || len(rest) == len(text) {
+		rest, dropped := l.restOf(text, d, m.rule)
+		if rest == "" || !dropped {
 			return crisisMatch{ordinary: true}
 		}
 		text = rest
@@ -222,8 +226,9 @@ func (l *crisisLexicon) readText(text string, d *crisisDowngrade) crisisMatch {
 // each read alone: those where r holds by itself ("キャンプ用にロープ買った"),
 // or if there are none, those where a set r needs matched ("I used to
 // self-harm; six years now and I'm doing well" says its past in one
-// clause and its recovery in the next).
-func (l *crisisLexicon) restOf(text string, d *crisisDowngrade, r *crisisRule) string {
+// clause and its recovery in the next). dropped reports whether any
+// clause was set aside.
+func (l *crisisLexicon) restOf(text string, d *crisisDowngrade, r *crisisRule) (rest string, dropped bool) {
 	clauses := crisisClauses(text)
 	sets := make([]setBits, len(clauses))
 	whole := false
@@ -234,6 +239,7 @@ func (l *crisisLexicon) restOf(text string, d *crisisDowngrade, r *crisisRule) s
 	var b strings.Builder
 	for i, c := range clauses {
 		if whole && sets[i].all(r.need) && !sets[i].any(r.not) || !whole && sets[i].any(r.need) {
+			dropped = true
 			continue
 		}
 		if b.Len() > 0 {
@@ -241,7 +247,7 @@ func (l *crisisLexicon) restOf(text string, d *crisisDowngrade, r *crisisRule) s
 		}
 		b.WriteString(c)
 	}
-	return b.String()
+	return b.String(), dropped
 }
 
 // crisisClauses splits text after each run of the marks that end a
