@@ -369,18 +369,19 @@ func (m *crisisMatch) hit(cat CrisisCategory, set int) {
 // read runs every category and set pattern over one segment of text, with
 // the downgrade d's masks if given.
 func (l *crisisLexicon) read(seg string, m *crisisMatch, d *crisisDowngrade) {
-	ws, joined := l.crisisWordsOf(seg, d)
-	l.readWords(ws, m)
+	ws, joined := l.crisisWordsOf(seg, d, m)
+	l.readWords(&l.en, ws, m)
 	if joined != nil {
-		l.readWords(joined, m)
+		l.readWords(&l.en, joined, m)
 	}
 	l.readCJK(l.compactOf(seg, d), m)
 }
 
-// readWords runs the English patterns over one reading of a segment.
-func (l *crisisLexicon) readWords(ws []string, m *crisisMatch) {
+// readWords runs the English patterns of pats over one reading of a
+// segment.
+func (l *crisisLexicon) readWords(pats *crisisPatternSet, ws []string, m *crisisMatch) {
 	for i, w := range ws {
-		l.en.at(w, func(p *crisisPattern) {
+		pats.at(w, func(p *crisisPattern) {
 			if m.wants(p.cat, p.set) {
 				if _, ok := l.match(p, ws, i, 0); ok && (p.self || !l.wordGuarded(ws, i)) {
 					m.hit(p.cat, p.set)

@@ -12,8 +12,9 @@ import (
 // been typed without spaces ("iwanttodie"), joined is a second reading with
 // such words split (crisisSplitJoined); both readings count, so a split
 // ("anyone" → "any one") can add a match but never lose one. A downgrade d,
-// if given, masks its words too.
-func (l *crisisLexicon) crisisWordsOf(text string, d *crisisDowngrade) (ws, joined []string) {
+// if given, masks its words too. The "raw:" patterns read each reading
+// into m before anything is masked (prepareWords).
+func (l *crisisLexicon) crisisWordsOf(text string, d *crisisDowngrade, m *crisisMatch) (ws, joined []string) {
 	ws = strings.Fields(relWords(text))
 	split := false
 	for i, w := range ws {
@@ -28,17 +29,23 @@ func (l *crisisLexicon) crisisWordsOf(text string, d *crisisDowngrade) (ws, join
 			joined = append(joined, ws[i])
 		}
 	}
-	ws = l.prepareWords(ws, d)
+	ws = l.prepareWords(ws, d, m)
 	if split {
-		joined = l.prepareWords(joined, d)
+		joined = l.prepareWords(joined, d, m)
 	}
 	return ws, joined
 }
 
 // prepareWords reads "same" spellings as their canonical words and masks
-// ordinary idioms, then what the downgrade d (if any) reads as one.
-func (l *crisisLexicon) prepareWords(ws []string, d *crisisDowngrade) []string {
+// ordinary idioms, then what the downgrade d (if any) reads as one. In
+// between, the "raw:" patterns read the words into m (when given): a set
+// that rules a reading out sees the sport an idiom hides ("bungee jump" is
+// masked, and "standing on the bridge rn to bungee jump" is still a jump).
+func (l *crisisLexicon) prepareWords(ws []string, d *crisisDowngrade, m *crisisMatch) []string {
 	ws = l.readSame(ws)
+	if m != nil && len(l.raw.pats) > 0 {
+		l.readWords(&l.raw, ws, m)
+	}
 	l.maskWords(ws, &l.maskEN)
 	if d != nil {
 		l.maskWords(ws, &d.en)

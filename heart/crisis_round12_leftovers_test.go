@@ -37,3 +37,61 @@ func TestRound12ALineWhoseRuleSpansItsClausesIsAnswered(t *testing.T) {
 		}
 	}
 }
+
+// TestRound12ABungeeJumperStaysOrdinary: the idiom that masks "bungee
+// jump" hid the sport from the sets that keep a height ordinary; a height
+// with a stay or an aborted try and no sport is still heard.
+func TestRound12ABungeeJumperStaysOrdinary(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"went bungee jumping, on the bridge rn!!", CrisisNone, false},
+		{"about to bungee jump off the bridge rn", CrisisNone, false},
+		{"standing on the bridge rn about to bungee jump. really windy up here", CrisisNone, false},
+		{"went to the bridge to bungee jump. couldnt do it. next time i will", CrisisNone, false},
+		{"standing on the bridge rn. its really windy up here", CrisisAttempt, false},
+		{"stood on the overpass for an hour last night. couldnt do it. next time i will", CrisisPreparation, false},
+		{"went to the bridge again. lost my nerve", CrisisPreparation, false},
+	})
+}
+
+// TestRound12RawPatternsSeeWhatAnIdiomMasks: a set's "raw:" line reads
+// the words before the ordinary idioms are masked, so the sport in
+// "bungee jump" still rules a height out; an "en:" line of the same set
+// does not see it.
+func TestRound12RawPatternsSeeWhatAnIdiomMasks(t *testing.T) {
+	l, err := parseCrisisLexicon(`
+[guard]
+negation: not
+[ordinary]
+en: bungee jump|jumping
+[set height]
+en: on the bridge
+[set sport_raw]
+raw: bungee
+[set sport_masked]
+en: bungee
+[attempt]
+all: height !sport_raw
+[plan]
+all: height !sport_masked
+[ideation]
+zh: 自杀
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct {
+		text string
+		want CrisisCategory
+	}{
+		{"on the bridge now", CrisisAttempt},
+		{"bungee jumping, on the bridge now", CrisisPlan},
+		{"not bungee, on the bridge now", CrisisAttempt}, // a raw line is guarded as any other
+	} {
+		if got := l.readAll(r.text).found; got != r.want {
+			t.Errorf("floor(%q) = %q, want %q", r.text, got, r.want)
+		}
+	}
+	if _, err := parseCrisisLexicon("[ideation]\nen: kill myself\nzh: 自杀\nraw: bungee\n"); err == nil {
+		t.Error(`a "raw:" line outside a set parsed without an error`)
+	}
+}
