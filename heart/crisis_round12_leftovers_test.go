@@ -24,6 +24,7 @@ const crisisReadLimit = 10 * time.Second
 func TestRound12ALineWhoseRuleSpansItsClausesIsAnswered(t *testing.T) {
 	for _, text := range []string{
 		"bought life, insurance. just in, case",
+		"ODしたことある？って聞かれた",
 	} {
 		done := make(chan CrisisCategory, 1)
 		go func() { done <- ReadCrisis(text).Floor() }()
@@ -94,4 +95,41 @@ zh: 自杀
 	if _, err := parseCrisisLexicon("[ideation]\nen: kill myself\nzh: 自杀\nraw: bungee\n"); err == nil {
 		t.Error(`a "raw:" line outside a set parsed without an error`)
 	}
+}
+
+// TestRound12SomeoneOnARoofForAPhotoStaysOrdinary: standing on a roof or a
+// pier's edge for a photo, fishing or a speech; standing on the edge alone,
+// or for one last photo, is still a method.
+func TestRound12SomeoneOnARoofForAPhotoStaysOrdinary(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"standing on the roof rn taking photos", CrisisNone, false},
+		{"standing on the edge of the pier right now fishing", CrisisNone, false},
+		{"standing on the edge of the stage rn, speech in 5 min", CrisisNone, false},
+		{"standing on the edge", CrisisMethod, false},
+		{"standing on the edge of the roof, taking one last photo of the city", CrisisMethod, false},
+	})
+}
+
+// TestRound12SomeoneAskedAboutAnOverdoseStaysOrdinary: a question someone
+// asked (ODしたことある？って聞かれた), quoted or not; asked and answered yes,
+// it is the writer's own again.
+func TestRound12SomeoneAskedAboutAnOverdoseStaysOrdinary(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"ODしたことある？って聞かれた", CrisisNone, false},
+		{"「ODしたことある？」って友達に聞かれた", CrisisNone, false},
+		{"友達に「死にたいの？」って聞かれた", CrisisNone, false},
+		{"ODしたことある？って聞かれて、あるって答えた", CrisisMethod, false},
+		{"「ODしたことある？」って聞かれて、あるって答えた", CrisisMethod, false},
+	})
+}
+
+// TestRound12SomeoneAwayOnHolidayStaysOrdinary: 我不在的时候 is while I'm
+// away; 我不在了 (with 了), when I'm gone, is still a wish.
+func TestRound12SomeoneAwayOnHolidayStaysOrdinary(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"我不在的时候，大家都比较轻松吧 哈哈", CrisisNone, false},
+		{"我不在的时候，你们玩得开心点", CrisisNone, false},
+		{"我不在了的話，大家應該都會比較輕鬆吧", CrisisWishDead, false},
+		{"我不在了的时候，大家都会轻松吧", CrisisWishDead, false},
+	})
 }
