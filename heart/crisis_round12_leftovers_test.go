@@ -133,3 +133,91 @@ func TestRound12SomeoneAwayOnHolidayStaysOrdinary(t *testing.T) {
 		{"我不在了的时候，大家都会轻松吧", CrisisWishDead, false},
 	})
 }
+
+// TestRound12AStudentBeforeTheResultsIsHeard: a student who failed, cannot
+// face their parents and would rather not exist by results day; not someone
+// who would rather not exist on social media.
+func TestRound12AStudentBeforeTheResultsIsHeard(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"failed my finals. cant face my parents. i'd rather not exist by the time results come out", CrisisWishDead, false},
+		{"got fired today. i'd rather not exist anymore", CrisisWishDead, false},
+		{"i'd rather not exist", CrisisWishDead, false},
+		{"i'd rather not exist on social media tbh", CrisisNone, false},
+		{"i'd rather not exist in the group chat today", CrisisNone, false},
+	})
+}
+
+// TestRound12SomeoneAskingWhetherAnOverdoseHurtsIsHeard: how an overdose
+// feels, asked, is thinking about how; not a pet's vet visit, caffeine or
+// an exam.
+func TestRound12SomeoneAskingWhetherAnOverdoseHurtsIsHeard(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"do u know if a paracetamol od hurts or do u just fall asleep", CrisisMethod, false},
+		{"if you od on sleeping pills do you just drift off", CrisisMethod, false},
+		{"does an overdose hurt", CrisisMethod, false},
+		{"my dog ate a paracetamol, does an od hurt him? calling the vet", CrisisNone, false},
+		{"caffeine od hurts so bad, never drinking 4 energy drinks again", CrisisNone, false},
+		{"do u know if a flu shot hurts or do u just feel a pinch", CrisisNone, false},
+		{"my headache hurts so i took a paracetamol and fell asleep", CrisisNone, false},
+		{"pharmacology exam tmrw: does a paracetamol od hurt or is it silent", CrisisNone, false},
+	})
+}
+
+// TestRound12SomeoneWhoWishesNotToWakeIsHeard: 朝起きなければいいのに in
+// Japanese; not having to get up at six, or a child who wakes at five.
+func TestRound12SomeoneWhoWishesNotToWakeIsHeard(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"朝起きなければいいのにって毎晩思う", CrisisWishDead, false},
+		{"このまま目が覚めなければいいのに", CrisisWishDead, false},
+		{"明日は6時に起きなければいけない", CrisisNone, false},
+		{"子どもが朝5時に起きなければいいのに", CrisisNone, false},
+		{"日曜は朝起きなくていいから最高", CrisisNone, false},
+	})
+}
+
+// TestRound12AnIllParentsDecisionIsHeard: treatment too much, not wanting
+// to burden the children, and a decision taken, in the three languages;
+// not a decision that names a hospital, a hospice or a move, nor a mother's
+// decision told by her child.
+func TestRound12AnIllParentsDecisionIsHeard(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"化疗太痛苦了，不想再拖累孩子们，我已经决定了", CrisisIntent, false},
+		{"病了这么多年，不想再连累家里，我想好了", CrisisIntent, false},
+		{"chemo is too much, I don't want to burden the kids, I've decided", CrisisIntent, false},
+		{"the cancer is back. i dont want to be a burden on my family. my mind is made up", CrisisIntent, false},
+		{"抗がん剤もう嫌だ。子どもたちの負担になりたくないから、自分で決める", CrisisIntent, false},
+		{"透析もう疲れた。家族に迷惑かけたくないし、もう決めた", CrisisIntent, false},
+		{"化疗太痛苦了，不想再拖累孩子们，我已经决定了，换一家医院继续治", CrisisNone, false},
+		{"我妈说化疗太痛苦了，不想再拖累我们，她已经决定了", CrisisNone, false},
+		{"chemo is too much, I don't want to burden the kids, I've decided to move in with my sister", CrisisNone, false},
+		{"chemo is too much, i dont want to burden the kids, so i've decided on hospice at home", CrisisNone, false},
+		{"抗がん剤もう嫌だ。子どもたちの負担になりたくないから、緩和ケアに移るって自分で決めた", CrisisNone, false},
+	})
+}
+
+// TestRound12AHabitualOverdoseIsHeard: thirty tablets "gone down" today is
+// an overdose taken, as 睡眠薬40錠飲んだ is; unable to sleep without one is
+// a habit of harm. Not a pack of thirty bought, sweets, nuts, or a report
+// of other people.
+func TestRound12AHabitualOverdoseIsHeard(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"ODしないと眠れない、今日も市販薬30錠いった", CrisisAttempt, false},
+		{"ブロン40錠いっちゃった", CrisisAttempt, false},
+		{"ODしないと眠れない", CrisisSelfHarm, false},
+		{"市販薬30錠入りのやつ買いにいった", CrisisNone, false},
+		{"ラムネ30粒いった", CrisisNone, false},
+		{"ナッツ30粒いった", CrisisNone, false},
+		{"ODしないと眠れないって子が増えてるらしい", CrisisNone, false},
+	})
+}
+
+// TestRound12AVeiledGoodbyeIsHeard: "if I stop coming tomorrow, don't mind
+// it"; not a busy week at work or a trip.
+func TestRound12AVeiledGoodbyeIsHeard(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"もし明日私が来なくなっても、気にしないでね", CrisisWishDead, false},
+		{"いつか私がいなくなっても、探さないでね", CrisisWishDead, false},
+		{"もし明日私が来なくなっても、バイトが忙しいだけだから気にしないでね", CrisisNone, false},
+		{"もし明日私が来なくなっても、旅行中だから心配しないで", CrisisNone, false},
+	})
+}
