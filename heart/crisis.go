@@ -380,15 +380,20 @@ func (l *crisisLexicon) read(seg string, m *crisisMatch, d *crisisDowngrade) {
 // readWords runs the English patterns of pats over one reading of a
 // segment.
 func (l *crisisLexicon) readWords(pats *crisisPatternSet, ws []string, m *crisisMatch) {
-	for i, w := range ws {
-		pats.at(w, func(p *crisisPattern) {
-			if m.wants(p.cat, p.set) {
-				if _, ok := l.match(p, ws, i, 0); ok && (p.self || !l.wordGuarded(ws, i)) {
-					m.hit(p.cat, p.set)
-				}
-			}
-		})
+	for i := range ws {
+		l.readAt(pats, ws, i, m)
 	}
+}
+
+// readAt runs the English patterns of pats that start at word i.
+func (l *crisisLexicon) readAt(pats *crisisPatternSet, ws []string, i int, m *crisisMatch) {
+	pats.at(ws[i], func(p *crisisPattern) {
+		if m.wants(p.cat, p.set) {
+			if _, ok := l.match(p, ws, i, 0); ok && (p.self || !l.wordGuarded(ws, i)) {
+				m.hit(p.cat, p.set)
+			}
+		}
+	})
 }
 
 // crisisSegments splits text into what the floor reads as the writer's own

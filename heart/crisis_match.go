@@ -12,8 +12,8 @@ import (
 // been typed without spaces ("iwanttodie"), joined is a second reading with
 // such words split (crisisSplitJoined); both readings count, so a split
 // ("anyone" → "any one") can add a match but never lose one. A downgrade d,
-// if given, masks its words too. The "raw:" patterns read each reading
-// into m before anything is masked (prepareWords).
+// if given, masks its words too. The "raw:" patterns read what an idiom
+// masks into m first (maskWords).
 func (l *crisisLexicon) crisisWordsOf(text string, d *crisisDowngrade, m *crisisMatch) (ws, joined []string) {
 	ws = strings.Fields(relWords(text))
 	split := false
@@ -37,24 +37,24 @@ func (l *crisisLexicon) crisisWordsOf(text string, d *crisisDowngrade, m *crisis
 }
 
 // prepareWords reads "same" spellings as their canonical words and masks
-// ordinary idioms, then what the downgrade d (if any) reads as one. In
-// between, the "raw:" patterns read the words into m (when given): a set
-// that rules a reading out sees the sport an idiom hides ("bungee jump" is
-// masked, and "standing on the bridge rn to bungee jump" is still a jump).
+// ordinary idioms, the "raw:" patterns reading what they mask into m (when
+// given), then what the downgrade d (if any) reads as one.
 func (l *crisisLexicon) prepareWords(ws []string, d *crisisDowngrade, m *crisisMatch) []string {
 	ws = l.readSame(ws)
-	if m != nil && len(l.raw.pats) > 0 {
-		l.readWords(&l.raw, ws, m)
-	}
-	l.maskWords(ws, &l.maskEN)
+	l.maskWords(ws, &l.maskEN, m)
 	if d != nil {
-		l.maskWords(ws, &d.en)
+		l.maskWords(ws, &d.en, nil)
 	}
 	return ws
 }
 
-// maskWords masks every match of the patterns of masks in ws.
-func (l *crisisLexicon) maskWords(ws []string, masks *crisisPatternSet) {
+// maskWords masks every match of the patterns of masks in ws. Before a
+// match is masked, the "raw:" patterns read into raw (when given) from
+// each of its words: a set that rules a reading out sees the sport the
+// idiom hides ("bungee jump" is masked, and "standing on the bridge rn to
+// bungee jump" is still a jump). Read only where a mask matched, they cost
+// an ordinary message nothing.
+func (l *crisisLexicon) maskWords(ws []string, masks *crisisPatternSet, raw *crisisMatch) {
 	for i := 0; i < len(ws); i++ {
 		end := i
 		masks.at(ws[i], func(m *crisisPattern) {
@@ -62,6 +62,11 @@ func (l *crisisLexicon) maskWords(ws []string, masks *crisisPatternSet) {
 				end = max(end, e)
 			}
 		})
+		if raw != nil && len(l.raw.pats) > 0 {
+			for k := i; k < end; k++ {
+				l.readAt(&l.raw, ws, k, raw)
+			}
+		}
 		for k := i; k < end; k++ {
 			ws[k] = crisisMask
 		}

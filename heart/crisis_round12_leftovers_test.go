@@ -55,7 +55,7 @@ func TestRound12ABungeeJumperStaysOrdinary(t *testing.T) {
 }
 
 // TestRound12RawPatternsSeeWhatAnIdiomMasks: a set's "raw:" line reads
-// the words before the ordinary idioms are masked, so the sport in
+// the words an ordinary idiom masks before it masks them, so the sport in
 // "bungee jump" still rules a height out; an "en:" line of the same set
 // does not see it.
 func TestRound12RawPatternsSeeWhatAnIdiomMasks(t *testing.T) {
@@ -86,7 +86,8 @@ zh: 自杀
 	}{
 		{"on the bridge now", CrisisAttempt},
 		{"bungee jumping, on the bridge now", CrisisPlan},
-		{"not bungee, on the bridge now", CrisisAttempt}, // a raw line is guarded as any other
+		{"not bungee jumping, on the bridge now", CrisisAttempt}, // a raw line is guarded as any other
+		{"bungee cord, on the bridge now", CrisisAttempt},        // read only where an idiom is masked
 	} {
 		if got := l.readAll(r.text).found; got != r.want {
 			t.Errorf("floor(%q) = %q, want %q", r.text, got, r.want)
