@@ -222,3 +222,18 @@ func TestRound12AVeiledGoodbyeIsHeard(t *testing.T) {
 		{"もし明日私が来なくなっても、旅行中だから心配しないで", CrisisNone, false},
 	})
 }
+
+// TestRound12SomeoneThinkingEveryDayOfHowToVanishIsHeard: round 12's one
+// Chinese line still missed, thinking every day of how to disappear and
+// not holding on any more; not vanishing from the boss's sight, a group
+// chat, or a belly.
+func TestRound12SomeoneThinkingEveryDayOfHowToVanishIsHeard(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"真的好累 每天都在想怎么消失 不想再撑了", CrisisWishDead, false},
+		{"每天都在想怎么消失", CrisisWishDead, false},
+		{"活着好累，一直在想怎么消失", CrisisWishDead, false},
+		{"每天都在想怎么消失在老板的视线里 哈哈", CrisisNone, false},
+		{"每天都在想怎么从这个群里消失，好累", CrisisNone, false},
+		{"每天都在想怎么让小肚子消失", CrisisNone, false},
+	})
+}
