@@ -54,6 +54,16 @@ func TestRound12SomeoneWhoseHelpLeftThemSafeIsNoEmergency(t *testing.T) {
 		{text: "ambulance is here", safe: true},
 		{text: "the paramedics said im fine and left", risk: true},
 	})
+	runStateTalk(t, "home again (zh)", gap, []stateTurn{
+		{text: "刚吃了一整瓶药，现在有点晕", kind: CrisisAttempt},
+		{text: "救护车来了", safe: true},
+		{text: "我回去了", risk: true},
+	})
+	runStateTalk(t, "home again (ja)", gap, []stateTurn{
+		{text: "薬全部飲んだ。なんかふわふわする", kind: CrisisAttempt},
+		{text: "救急車来た", safe: true},
+		{text: "家に帰った", risk: true},
+	})
 	runStateTalk(t, "ordinary talk", gap, []stateTurn{
 		{text: "my mum called about sunday"},
 		{text: "i hung up"},
