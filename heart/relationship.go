@@ -150,7 +150,8 @@ type Relationship struct {
 	// under way was read (CrisisAttempt) and nobody has yet said help is
 	// there: while the talk lasts (RiskTalkGap between messages), every
 	// reply stays an emergency reply (SafetyReading.Emergency). Zero once
-	// they say help is there or they are safe (CueSafe).
+	// they say help is there or they are safe (CueSafe); set again when
+	// they then say help has gone or never came (CueHelpGone).
 	EmergencyAt time.Time `json:"emergency_at,omitzero"`
 	// HelpAt is when the user said help is there (CueSafe) in an
 	// emergency talk: until the talk ends, the earlier attempt the talk's
