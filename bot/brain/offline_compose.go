@@ -117,9 +117,15 @@ type turnView struct {
 	// aheadAbout is the dated thing ahead the message names ("exam"), ""
 	// if none.
 	aheadAbout string
+	// aheadKin: the dated thing ahead is someone else's, told by a word
+	// that points back ("her recital"); aheadOwned: ownAhead named them.
+	aheadKin, aheadOwned bool
 	// plain: the reply carries no emoji whatever the lead's feeling: it
 	// quotes something hard the user said, or admits she was not told.
 	plain bool
+	// metLeads: what she remembers this message meets is the whole
+	// answer (recall.yaml links leads): set by linked.
+	metLeads bool
 }
 
 // situationsOf is k.situationsIn(text, "", false), read once per text
@@ -252,7 +258,9 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	t.vars["favorite"] = t.favorite(text)
 	t.gone = t.findGone()
 	t.findNames()
+	t.ownAhead()
 	t.mourn()
+	t.become()
 	for i := len(t.known) - 1; i >= 0; i-- {
 		if f := t.known[i]; f.kind.Kind == factHome {
 			t.vars["place"] = f.fields["place"] // where they live: "How's Porto treating you?"
@@ -274,6 +282,33 @@ func (t *turnView) mourn() {
 	for i, s := range t.sits {
 		if s.mourned != nil {
 			t.sits[i] = s.mourned
+		}
+	}
+}
+
+// becomeTurns is how many of the user's earlier messages a situation's
+// becomes_after words are looked for in (hearth's choice: the thread just
+// before, as "他住院了" … "他已经走了" is told; a grandfather in hospital
+// three messages back does not make the guests who went home a death).
+const becomeTurns = 2
+
+// become puts in place of a situation the one it becomes after what the
+// user said just before (situations.yaml becomes): "他已经走了" after
+// "他住院了，医生说不太好" is a death, met as one; with no such words it
+// stays the gentle reading that assumes nothing.
+func (t *turnView) become() {
+	for i, s := range t.sits {
+		if s.becomes == nil {
+			continue
+		}
+		for j, seen := len(t.h.Recent)-1, 0; j >= 0 && seen < becomeTurns; j-- {
+			if m := t.h.Recent[j]; m.Role == "user" && m.Content != t.h.Text {
+				seen++
+				if s.becomesAfter.Has(m.Content) {
+					t.sits[i] = s.becomes
+					break
+				}
+			}
 		}
 	}
 }
@@ -415,7 +450,7 @@ func (t *turnView) conversationStates() []string {
 	if !slices.Contains(s, stateLow) && t.gladLately() {
 		s = append(s, stateGlad)
 	}
-	if t.aheadAbout != "" && len(t.k.named(dictPeople, t.aheadAbout)) > 0 {
+	if t.aheadAbout != "" && (t.aheadKin || len(t.k.named(dictPeople, t.aheadAbout)) > 0) {
 		s = append(s, stateKin)
 	}
 	if t.aheadAbout != "" && t.toldBefore(t.aheadAbout) {
@@ -820,7 +855,7 @@ func (t *turnView) compose() []part {
 	// and asks how they are; with nothing else read in the message, that
 	// is the answer.
 	fear := t.memoryMet(lead)
-	if fear != "" && lead == nil {
+	if fear != "" && (lead == nil || t.metLeads) {
 		add(fear, prioAck)
 		return parts
 	}
@@ -1121,7 +1156,7 @@ func (t *turnView) reflectNames(most int) string {
 			if f.told || (f.kind.Kind == factName) != first || len(said) == most {
 				continue
 			}
-			key, fields := "reflect.fact."+f.kind.Kind, t.k.spoken(f, t.lang)
+			key, fields := t.k.reflectKey(f), t.k.spoken(f, t.lang)
 			if f.was != "" {
 				// A name put right is acknowledged as put right.
 				key, fields = "reflect.fact.corrected", maps.Clone(f.fields)
@@ -1146,6 +1181,22 @@ func (t *turnView) reflectNames(most int) string {
 		return t.say("reflect.fact", 3)
 	}
 	return ""
+}
+
+// reflectKey is the phrase key that reflects fact f just told: its
+// kind's, or, where phrases.yaml has one, its kind's for the dictionary
+// word it is ("reflect.fact.person.acquaintance": a fellow named Stan is
+// no "Stan, your acquaintance").
+func (k *knowledge) reflectKey(f fact) string {
+	key := "reflect.fact." + f.kind.Kind
+	for field, d := range f.kind.Dict {
+		if e, ok := k.dictEntry(d, f.fields[field]); ok {
+			if _, has := k.book[key+"."+e.Name[langEN]]; has {
+				return key + "." + e.Name[langEN]
+			}
+		}
+	}
+	return key
 }
 
 // question is the gentle question at the end, or "". The lead situation

@@ -362,3 +362,51 @@ func (t *turnView) ahead() bool {
 	t.aheadAbout = fus[0].About
 	return t.vars["due"] != ""
 }
+
+// ownAhead names whose the dated thing ahead is when a word that points
+// back owns it (r-recall5: "her recital is on friday" after talk of
+// Lily, heart.ExtractFollowUps's "her recital"): the pet or person the
+// word points at (findNames), "Lily's recital", 朵朵的演出, said as
+// theirs (the state kin) and kept so for the check-in (turnView.followUps);
+// the pointing word is kept when it points at no one known.
+func (t *turnView) ownAhead() {
+	about := t.aheadAbout
+	word, rest, ok := strings.Cut(about, " ")
+	owner := ""
+	if !ok {
+		word, rest, ok = strings.Cut(about, "的")
+	}
+	if !ok || !t.k.refer.Has(word) || t.k.referPets.Has(word) {
+		return
+	}
+	switch who := t.vars["person_name"]; {
+	case who != "" && t.lang == langZH:
+		owner = who + "的" + rest
+	case who != "" && t.lang == langJA:
+		owner = who + "の" + rest
+	case who != "":
+		owner = who + "'s " + rest
+	}
+	t.aheadKin = true // hers, whoever she is: never "your recital"
+	if owner == "" {
+		return
+	}
+	t.aheadAbout, t.aheadOwned = owner, true
+	t.vars["your_thing"] = t.k.yourThing(owner, t.lang)
+}
+
+// followUps are the trailer's follow-ups: none (the handler reads them
+// from the words, heart.ExtractFollowUps), unless ownAhead named whose the
+// thing ahead is, which the words alone cannot say: then the words'
+// follow-ups, the first as ownAhead named it.
+func (t *turnView) followUps() []heart.FollowUp {
+	if !t.aheadOwned {
+		return nil
+	}
+	fus := heart.ExtractFollowUps(t.h.Text, t.h.Now)
+	if len(fus) == 0 {
+		return nil
+	}
+	fus[0].About = t.aheadAbout
+	return fus
+}

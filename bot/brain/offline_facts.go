@@ -111,6 +111,21 @@ func (k *knowledge) factsIn(text, lang string) []fact {
 				}
 			}
 		}
+		// "a fellow named Stan": someone told of in passing, whose
+		// dictionary fields the words imply (facts.yaml given).
+		for _, g := range kind.Given {
+			for _, re := range g.res {
+				if !re.may(text) {
+					continue
+				}
+				for _, m := range re.FindAllStringSubmatch(text, -1) {
+					f, ok := k.readFact(kind, re.SubexpNames(), m, lang)
+					if ok && k.setFields(&f, g.Set, lang) && !slices.ContainsFunc(out, f.sameAs) {
+						out = append(out, f)
+					}
+				}
+			}
+		}
 		// "Ana, not Anna": the fact told of as Anna is Ana's.
 		for _, re := range kind.corrects {
 			if !re.may(text) {
@@ -244,6 +259,26 @@ func (k *knowledge) readFact(kind *factKind, names, m []string, lang string) (fa
 		f.fields[n] = v
 	}
 	return f, true
+}
+
+// setFields gives f's dictionary fields its match did not name the
+// words of set (English dictionary names) in lang, and reports whether
+// every field of its kind is then known.
+func (k *knowledge) setFields(f *fact, set map[string]string, lang string) bool {
+	for field, d := range f.kind.Dict {
+		if f.fields[field] != "" {
+			continue
+		}
+		if e, found := k.dictEntry(d, set[field]); found {
+			f.fields[field] = e.Name[lang]
+		}
+	}
+	for field := range f.kind.Dict {
+		if f.fields[field] == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // properName is a name as it is written, whatever case it was typed in:

@@ -1,0 +1,267 @@
+package brain
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"hearth/bot"
+)
+
+// The recall round's fifth set (r-recall5): the people and things told in
+// passing, as the user meets them.
+
+// recall5Now is an evening of these talks.
+var recall5Now = time.Date(2026, 3, 5, 20, 30, 0, 0, time.UTC)
+
+// talkBefore is a talk in which the user said each of said, oldest first,
+// ago before recall5Now, each answered by her.
+func talkBefore(ago time.Duration, said ...string) []bot.ChatMessage {
+	var out []bot.ChatMessage
+	for i, s := range said {
+		at := recall5Now.Add(-ago + time.Duration(i)*time.Minute)
+		out = append(out, bot.ChatMessage{Role: "user", Content: s, At: at}, bot.ChatMessage{Role: "assistant", Content: "Mm.", At: at})
+	}
+	return out
+}
+
+// rememberedPeople is the trailer's memory of people (slot 5) of resp,
+// "" when it writes none.
+func rememberedPeople(t *testing.T, resp bot.Response) string {
+	t.Helper()
+	items, _ := remembered(t, resp)
+	for _, it := range items {
+		if it.Slot == 5 {
+			return it.Content
+		}
+	}
+	return ""
+}
+
+// TestOfflineAFellowNamedStanIsKept: a widower "played cards with a
+// fellow named Stan", and Stan was kept as no one, so "who did I play
+// cards with?" went unanswered. Someone named in passing, with or without
+// a word of who they are, is kept by name in every language; a name a
+// word does not give ("a man called me", "this guy I know") is none.
+func TestOfflineAFellowNamedStanIsKept(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct {
+		lang, text, want string
+	}{
+		{"en", "went to the seniors center today, played cards with a fellow named Stan", "Stan (acquaintance)"},
+		{"en", "I met a lady named Ruth at church", "Ruth (acquaintance)"},
+		{"en", "this guy Mark at work is so annoying", "Mark (acquaintance)"},
+		{"en", "a friend called Bob came by", "Bob (friend)"},
+		{"en", "an old neighbour named Edith brought soup", "Edith (neighbour)"},
+		{"zh", "今天在活动中心跟一个叫老王的朋友打牌", "老王（朋友）"},
+		{"zh", "认识了一个叫老李的人，人挺好", "老李（认识的人）"},
+		{"ja", "今日はセンターで山田さんという人と将棋を指しました", "山田（知り合い）"},
+		{"ja", "田中さんという友達ができた", "田中（友だち）"},
+	} {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 3, Now: recall5Now, User: "Walt"})
+		if got := rememberedPeople(t, resp); !strings.Contains(got, tt.want) {
+			t.Errorf("%s %q: remembered %q, want %q (reply %q)", tt.lang, tt.text, got, tt.want, resp.Text)
+		}
+		if strings.Contains(resp.Text, "your acquaintance") {
+			t.Errorf("%s %q: reply %q calls them an acquaintance", tt.lang, tt.text, resp.Text)
+		}
+	}
+	for _, text := range []string{"a man called me about my car warranty", "this guy I know is moving", "a woman named after her grandmother", "the guy named in the article"} {
+		resp := reply(t, o, bot.Hints{Language: "en", Text: text, Turn: 3, Now: recall5Now, User: "Walt"})
+		if got := rememberedPeople(t, resp); got != "" {
+			t.Errorf("%q: remembered %q, want no one", text, got)
+		}
+	}
+}
+
+// TestOfflineWhoDidIPlayCardsWith: three days after the cards, "who did I
+// play cards with?" is answered by the name, even where the message is
+// too long to quote whole; in Chinese and Japanese the question is a
+// "do you remember" whose quote names him.
+func TestOfflineWhoDidIPlayCardsWith(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct {
+		lang, told, ask, want string
+	}{
+		{"en", "evening. went to the seniors center today, played cards with a fellow named Stan", "who did I play cards with?", "Stan"},
+		{"en", "evening. went to the seniors center today, played cards with a fellow named Stan", "who was I playing cards with again?", "Stan"},
+		{"zh", "今天在活动中心跟一个叫老王的朋友打牌", "我跟谁打牌来着？", "老王"},
+		{"ja", "今日はセンターで山田さんという人と将棋を指しました", "誰と将棋を指したんだっけ？", "山田"},
+	} {
+		h := bot.Hints{Language: tt.lang, Text: tt.ask, Turn: 9, Now: recall5Now, User: "Walt", Recent: talkBefore(72*time.Hour, tt.told)}
+		if got := reply(t, o, h).Text; !strings.Contains(got, tt.want) {
+			t.Errorf("%s %q: reply %q, want %q", tt.lang, tt.ask, got, tt.want)
+		}
+	}
+}
+
+// TestOfflineStanIsHomeAfterTheHospital: "Stan is home now", days after
+// "Stan is in hospital, his heart", got "I'm right here with you." (and
+// 老王回家了 "欢迎回家！", the user welcomed home): it is Stan's homecoming,
+// met as the relief it is. Someone else's hospital stay, or the user
+// home, is no such news.
+func TestOfflineStanIsHomeAfterTheHospital(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct {
+		lang, told, text string
+		any, none        []string
+	}{
+		{"en", "Stan is in hospital, his heart", "Stan is home now", []string{"hospital"}, []string{"right here", "these days"}},
+		{"en", "my dad is in the hospital again", "my dad is finally home", []string{"hospital"}, []string{"welcome home"}},
+		{"zh", "老王住院了，心脏不好", "老王回家了", []string{"出院", "回家了呀"}, []string{"欢迎回家"}},
+		{"ja", "山田さんが入院したそうです", "山田さんが家に帰ってきました", []string{"退院", "家に戻れた"}, []string{"おかえり"}},
+		// Not his news: Mary was in hospital, or the user is home.
+		{"en", "Mary is in hospital, her hip", "Stan is home now", nil, []string{"hospital"}},
+		{"en", "Stan is in hospital, his heart", "I'm home now", nil, []string{"hospital"}},
+		{"zh", "老王住院了", "我回家了", nil, []string{"出院"}},
+	} {
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 9, Now: recall5Now, User: "Walt", Recent: talkBefore(48*time.Hour, tt.told)}
+		got := reply(t, o, h).Text
+		if len(tt.any) > 0 && !containsAny(got, tt.any) || containsAny(got, tt.none) {
+			t.Errorf("%s %q after %q: reply %q; want one of %q, none of %q", tt.lang, tt.text, tt.told, got, tt.any, tt.none)
+		}
+	}
+}
+
+// TestOfflineImKaiBtwIsHisName: a teen's "im kai btw" was not kept, so
+// "whats my name" had no answer. A name said as a sentence of its own is
+// kept whatever its case; "im tired", "im home", "im gay" and the like
+// are read by a word list as no name, never by their lack of a capital.
+func TestOfflineImKaiBtwIsHisName(t *testing.T) {
+	o := NewOffline()
+	name := func(text string) string {
+		resp := reply(t, o, bot.Hints{Language: "en", Text: text, Turn: 3, Now: recall5Now})
+		items, _ := remembered(t, resp)
+		for _, it := range items {
+			if it.Slot == 0 {
+				return it.Content
+			}
+		}
+		return ""
+	}
+	for text, want := range map[string]string{"im kai btw": "Name: Kai", "i'm kai": "Name: Kai", "ok cool. im kai. i play a lot of valorant": "Name: Kai", "hey im sam": "Name: Sam", "I'm Walter. my wife Ruth passed in January": "Name: Walter"} {
+		if got := name(text); got != want {
+			t.Errorf("%q: remembered name %q, want %q", text, got, want)
+		}
+	}
+	for _, text := range []string{"im tired", "im fine", "im home", "im gay", "im worthless", "i'm done", "im back lol", "im so tired", "im tired of this", "i'm sorry", "im 16"} {
+		if got := name(text); got != "" {
+			t.Errorf("%q: remembered %q as a name", text, got)
+		}
+	}
+}
+
+// TestOfflineWhatMedsAmIOnAgain: "what meds am I on again?" got "I'd be
+// guessing, to be honest." from someone who told her their medication:
+// every way of asking is answered with it, in every language, and
+// honestly when none was told.
+func TestOfflineWhatMedsAmIOnAgain(t *testing.T) {
+	o := NewOffline()
+	kept := map[string]string{"en": "Medication: sertraline", "zh": "在吃的药：舍曲林", "ja": "飲んでいる薬：セルトラリン"}
+	want := map[string]string{"en": "sertraline", "zh": "舍曲林", "ja": "セルトラリン"}
+	for _, tt := range []struct{ lang, ask string }{
+		{"en", "what meds am I on again?"},
+		{"en", "what medicine do I take?"},
+		{"en", "what am I taking for my heart?"},
+		{"en", "what's my medication called?"},
+		{"zh", "我吃的什么药来着"},
+		{"zh", "我在吃什么药？"},
+		{"ja", "何の薬飲んでるんだっけ"},
+		{"ja", "飲んでる薬って何だっけ？"},
+	} {
+		h := bot.Hints{Language: tt.lang, Text: tt.ask, Turn: 9, Now: recall5Now, Memories: []string{kept[tt.lang]}}
+		if got := reply(t, o, h).Text; !strings.Contains(got, want[tt.lang]) {
+			t.Errorf("%s %q: reply %q, want %q", tt.lang, tt.ask, got, want[tt.lang])
+		}
+	}
+	got := reply(t, o, bot.Hints{Language: "en", Text: "what meds am I on again?", Turn: 9, Now: recall5Now}).Text
+	if !containsAny(got, []string{"don't remember", "don't think you", "not sure", "haven't told"}) {
+		t.Errorf("no medication told: reply %q, want an honest not-told", got)
+	}
+}
+
+// TestOfflineANameGivenInPassing: a child's or a newborn's name said as
+// their news is told (我女儿朵朵下周一开学, "we named him Leo", 女の子で、
+// 名前はさくらです) was lost; it is kept. What follows 我女儿 and is no
+// name (今天, 最近) is none.
+func TestOfflineANameGivenInPassing(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct {
+		lang, text, want string
+	}{
+		{"zh", "我女儿朵朵下周一开学", "朵朵（女儿）"},
+		{"zh", "我女儿朵朵每天晚上都在练钢琴", "朵朵（女儿）"},
+		{"en", "my daughter Lily starts school monday", "Lily (daughter)"},
+		{"en", "my son had a baby boy, we named him Leo", "Leo (family's new baby)"},
+		{"ja", "娘に赤ちゃんが生まれました。女の子で、名前はさくらです", "さくら（赤ちゃん）"},
+		{"zh", "我女儿今天发烧了", ""},
+		{"zh", "我女儿最近在学钢琴", ""},
+		{"en", "we called him yesterday", ""},
+	} {
+		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 3, Now: recall5Now, User: "Ann"})
+		got := rememberedPeople(t, resp)
+		if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+			t.Errorf("%s %q: remembered %q, want %q", tt.lang, tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestOfflineHeIsGoneReadByTheTalk: "他已经走了" after a breakup got 节哀
+// (a death). Gone is a death only when the talk just before says so (a
+// hospital, an illness); otherwise it is met gently, assuming neither.
+func TestOfflineHeIsGoneReadByTheTalk(t *testing.T) {
+	o := NewOffline()
+	condolence := []string{"节哀", "抱歉", "沉重", "难过"}
+	for _, tt := range []struct {
+		told      []string
+		text      string
+		any, none []string
+	}{
+		{[]string{"我男朋友上个月跟我分手了"}, "他已经走了", []string{"走了"}, condolence},
+		{[]string{"家里来客人了，好热闹"}, "他们都走了", []string{"走了"}, condolence},
+		{[]string{"我爷爷住院了，医生说情况不太好"}, "他已经走了", condolence, nil},
+		{[]string{"我爷爷住院了", "今天医院打电话来了"}, "他还是走了", condolence, nil},
+		{nil, "外婆上个月走了，我好想她", condolence, nil},
+	} {
+		h := bot.Hints{Language: "zh", Text: tt.text, Turn: 9, Now: recall5Now, User: "小林", Recent: talkBefore(time.Hour, tt.told...)}
+		got := reply(t, o, h).Text
+		if !containsAny(got, tt.any) || containsAny(got, tt.none) {
+			t.Errorf("%q after %q: reply %q; want one of %q, none of %q", tt.text, tt.told, got, tt.any, tt.none)
+		}
+	}
+}
+
+// TestOfflineHerRecitalIsHers: "her recital is on friday", after telling
+// of a daughter, got "Oh, your recital is on Friday."; it is said as
+// hers, by name, and the follow-up the check-in asks after is hers too.
+func TestOfflineHerRecitalIsHers(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct {
+		lang, told, text, want, about string
+	}{
+		{"en", "my daughter Lily has been practising piano every night", "her recital is on friday", "Lily's recital", "Lily's recital"},
+		{"zh", "我女儿朵朵每天晚上都在练钢琴", "她的钢琴演出在周五", "朵朵的演出", "朵朵的演出"},
+	} {
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 9, Now: recall5Now, User: "Ann", Recent: talkBefore(2*time.Minute, tt.told)}
+		resp := reply(t, o, h)
+		if !strings.Contains(resp.Text, tt.want) || containsAny(resp.Text, []string{"your recital", "your piano", "你的演出"}) {
+			t.Errorf("%s %q: reply %q, want %q", tt.lang, tt.text, resp.Text, tt.want)
+		}
+		var tr struct {
+			FollowUps []struct{ About, Due string } `json:"follow_ups"`
+		}
+		if err := json.Unmarshal([]byte(resp.Trailer), &tr); err != nil {
+			t.Fatal(err)
+		}
+		if len(tr.FollowUps) != 1 || tr.FollowUps[0].About != tt.about || tr.FollowUps[0].Due != "2026-03-06" {
+			t.Errorf("%s %q: trailer follow-ups %+v, want %q on 2026-03-06", tt.lang, tt.text, tr.FollowUps, tt.about)
+		}
+	}
+	// Her own exam keeps no follow-up in the trailer: the handler reads it
+	// from her words as before.
+	resp := reply(t, o, bot.Hints{Language: "en", Text: "I have an exam on friday", Turn: 3, Now: recall5Now})
+	if strings.Contains(resp.Trailer, "follow_ups") {
+		t.Errorf("her own exam: trailer %s names follow-ups", resp.Trailer)
+	}
+}
