@@ -441,7 +441,7 @@ func (t *turnView) conversationStates() []string {
 	case "friend", "close":
 		s = append(s, stateClose)
 	}
-	if t.vars["pet_name"] != "" {
+	if t.vars["pet_name"] != "" || t.namedBaby() {
 		s = append(s, stateNamed)
 	}
 	if t.isQuestion() {
@@ -1183,12 +1183,30 @@ func (t *turnView) reflectNames(most int) string {
 	return ""
 }
 
-// reflectKey is the phrase key that reflects fact f just told: its
-// kind's, or, where phrases.yaml has one, its kind's for the dictionary
-// word it is ("reflect.fact.person.acquaintance": a fellow named Stan is
-// no "Stan, your acquaintance").
+// whoNewBaby is the English name of words.yaml's people entry for a new
+// baby in the family.
+const whoNewBaby = "family's new baby"
+
+// namedBaby reports whether this message names a new baby ("they named
+// him Leo"): she does not ask the name just told (r-recall5: "What's the
+// baby's name?" right after it).
+func (t *turnView) namedBaby() bool {
+	return slices.ContainsFunc(t.facts, func(f fact) bool {
+		e, ok := t.k.dictEntry(dictPeople, f.fields["who"])
+		return ok && !f.told && e.Name[langEN] == whoNewBaby
+	})
+}
+
+// reflectKey is the phrase key that reflects fact f just told (see
+// wordKey).
 func (k *knowledge) reflectKey(f fact) string {
-	key := "reflect.fact." + f.kind.Kind
+	return k.wordKey("reflect.fact."+f.kind.Kind, f)
+}
+
+// wordKey is key, or, where phrases.yaml has one, key for the dictionary
+// word fact f is ("reflect.fact.person.acquaintance": a fellow named Stan
+// is no "Stan, your acquaintance").
+func (k *knowledge) wordKey(key string, f fact) string {
 	for field, d := range f.kind.Dict {
 		if e, ok := k.dictEntry(d, f.fields[field]); ok {
 			if _, has := k.book[key+"."+e.Name[langEN]]; has {

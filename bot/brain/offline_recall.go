@@ -59,7 +59,7 @@ func (t *turnView) recall(how string) string {
 			if match == nil {
 				continue
 			}
-			if s := t.sayWith("remember.known."+kind.Kind, 2, t.k.spoken(*match, t.lang)); s != "" {
+			if s := t.sayWith(t.k.wordKey("remember.known."+kind.Kind, *match), 2, t.k.spoken(*match, t.lang)); s != "" {
 				return s
 			}
 		}
