@@ -145,7 +145,7 @@ func TestOfflineImKaiBtwIsHisName(t *testing.T) {
 			t.Errorf("%q: remembered name %q, want %q", text, got, want)
 		}
 	}
-	for _, text := range []string{"im tired", "im fine", "im home", "im gay", "im worthless", "i'm done", "im back lol", "im so tired", "im tired of this", "i'm sorry", "im 16"} {
+	for _, text := range []string{"im tired", "im fine", "im home", "im gay", "im worthless", "i'm done", "im back lol", "im so tired", "im tired of this", "i'm sorry", "im 16", "im suicidal", "im ace", "im heartbroken", "im screaming"} {
 		if got := name(text); got != "" {
 			t.Errorf("%q: remembered %q as a name", text, got)
 		}
