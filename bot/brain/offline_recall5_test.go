@@ -86,12 +86,24 @@ func TestOfflineWhoDidIPlayCardsWith(t *testing.T) {
 	}{
 		{"en", "evening. went to the seniors center today, played cards with a fellow named Stan", "who did I play cards with?", "Stan"},
 		{"en", "evening. went to the seniors center today, played cards with a fellow named Stan", "who was I playing cards with again?", "Stan"},
-		{"zh", "今天在活动中心跟一个叫老王的朋友打牌", "我跟谁打牌来着？", "老王"},
-		{"ja", "今日はセンターで山田さんという人と将棋を指しました", "誰と将棋を指したんだっけ？", "山田"},
+		{"zh", "今天在活动中心跟一个叫老王的朋友打牌，他老是赢，还请我喝了茶，说下周再来", "我跟谁打牌来着？", "是老王"},
+		{"zh", "今天在活动中心跟一个叫老王的朋友打牌", "我那天跟谁打牌了？", "老王"},
+		{"ja", "今日はセンターで山田さんという人と将棋を指しました。なかなか強い人で、また来週も指そうと約束しました", "誰と将棋を指したんだっけ？", "山田さん"},
 	} {
 		h := bot.Hints{Language: tt.lang, Text: tt.ask, Turn: 9, Now: recall5Now, User: "Walt", Recent: talkBefore(72*time.Hour, tt.told)}
 		if got := reply(t, o, h).Text; !strings.Contains(got, tt.want) {
 			t.Errorf("%s %q: reply %q, want %q", tt.lang, tt.ask, got, tt.want)
+		}
+	}
+	// Asking whom to turn to is no question of memory.
+	for _, tt := range []struct{ lang, told, ask string }{
+		{"en", "played cards with a fellow named Stan", "who should I talk to about this?"},
+		{"zh", "今天跟一个叫老王的朋友打牌", "我该跟谁说？"},
+		{"ja", "山田さんという人と将棋を指しました", "誰と話せばいいの？"},
+	} {
+		h := bot.Hints{Language: tt.lang, Text: tt.ask, Turn: 9, Now: recall5Now, User: "Walt", Recent: talkBefore(72*time.Hour, tt.told)}
+		if got := reply(t, o, h).Text; containsAny(got, []string{"Stan", "老王", "山田"}) {
+			t.Errorf("%s %q: reply %q answers from memory", tt.lang, tt.ask, got)
 		}
 	}
 }
