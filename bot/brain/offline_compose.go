@@ -302,7 +302,9 @@ func (t *turnView) become() {
 			continue
 		}
 		for j, seen := len(t.h.Recent)-1, 0; j >= 0 && seen < becomeTurns; j-- {
-			if m := t.h.Recent[j]; m.Role == "user" && m.Content != t.h.Text {
+			// The message itself, when the history already holds it, is
+			// not what was said before it; an earlier same words are.
+			if m := t.h.Recent[j]; m.Role == "user" && !(j == len(t.h.Recent)-1 && m.Content == t.h.Text) {
 				seen++
 				if s.becomesAfter.Has(m.Content) {
 					t.sits[i] = s.becomes

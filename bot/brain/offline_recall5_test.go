@@ -256,26 +256,34 @@ func TestOfflineANameGivenInPassing(t *testing.T) {
 }
 
 // TestOfflineHeIsGoneReadByTheTalk: "他已经走了" after a breakup got 节哀
-// (a death). Gone is a death only when the talk just before says so (a
-// hospital, an illness); otherwise it is met gently, assuming neither.
+// (a death), and "he's gone" after "my dad is in the hospital, it's bad"
+// got "I'm right here with you.". Gone is a death only when the talk just
+// before says so (a hospital, an illness); otherwise it is met gently,
+// assuming neither. A death said softly (逝きました) is one.
 func TestOfflineHeIsGoneReadByTheTalk(t *testing.T) {
 	o := NewOffline()
-	condolence := []string{"节哀", "抱歉", "沉重", "难过"}
+	condolence := map[string][]string{"zh": {"节哀", "抱歉", "沉重", "难过"}, "en": {"sorry", "grief", "heavy"}, "ja": {"お悔やみ", "残念", "つらかった", "胸が痛", "重たい"}}
 	for _, tt := range []struct {
-		told      []string
-		text      string
-		any, none []string
+		lang  string
+		told  []string
+		text  string
+		death bool
 	}{
-		{[]string{"我男朋友上个月跟我分手了"}, "他已经走了", []string{"走了"}, condolence},
-		{[]string{"家里来客人了，好热闹"}, "他们都走了", []string{"走了"}, condolence},
-		{[]string{"我爷爷住院了，医生说情况不太好"}, "他已经走了", condolence, nil},
-		{[]string{"我爷爷住院了", "今天医院打电话来了"}, "他还是走了", condolence, nil},
-		{nil, "外婆上个月走了，我好想她", condolence, nil},
+		{"zh", []string{"我男朋友上个月跟我分手了"}, "他已经走了", false},
+		{"zh", []string{"家里来客人了，好热闹"}, "他们都走了", false},
+		{"zh", []string{"我爷爷住院了，医生说情况不太好"}, "他已经走了", true},
+		{"zh", []string{"我爷爷住院了", "今天医院打电话来了"}, "他还是走了", true},
+		{"zh", nil, "外婆上个月走了，我好想她", true},
+		{"en", []string{"my dad is in the hospital, it's bad"}, "he's gone", true},
+		{"en", []string{"my boyfriend packed his things this morning"}, "he's gone", false},
+		// The hospital three messages back is another thread.
+		{"en", []string{"my dad is in the hospital, it's bad", "he's gone", "my boyfriend packed his things this morning"}, "he's gone", false},
+		{"ja", []string{"父が入院していて、もう長くないと言われました"}, "父は今朝、逝きました", true},
 	} {
-		h := bot.Hints{Language: "zh", Text: tt.text, Turn: 9, Now: recall5Now, User: "小林", Recent: talkBefore(time.Hour, tt.told...)}
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 9, Now: recall5Now, User: "Ann", Recent: talkBefore(time.Hour, tt.told...)}
 		got := reply(t, o, h).Text
-		if !containsAny(got, tt.any) || containsAny(got, tt.none) {
-			t.Errorf("%q after %q: reply %q; want one of %q, none of %q", tt.text, tt.told, got, tt.any, tt.none)
+		if containsAny(got, condolence[tt.lang]) != tt.death {
+			t.Errorf("%s %q after %q: reply %q; a death: %v", tt.lang, tt.text, tt.told, got, tt.death)
 		}
 	}
 }
