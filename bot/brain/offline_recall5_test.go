@@ -54,6 +54,7 @@ func TestOfflineAFellowNamedStanIsKept(t *testing.T) {
 		{"en", "this guy Mark at work is so annoying", "Mark (acquaintance)"},
 		{"en", "a friend called Bob came by", "Bob (friend)"},
 		{"en", "an old neighbour named Edith brought soup", "Edith (neighbour)"},
+		{"en", "my old friend Frank is in the hospital, it's bad", "Frank (friend)"},
 		{"zh", "今天在活动中心跟一个叫老王的朋友打牌", "老王（朋友）"},
 		{"zh", "认识了一个叫老李的人，人挺好", "老李（认识的人）"},
 		{"ja", "今日はセンターで山田さんという人と将棋を指しました", "山田（知り合い）"},

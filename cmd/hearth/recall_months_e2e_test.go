@@ -34,6 +34,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "big news. my grandson had a baby boy, they named him Leo", any: []string{"Leo"}, none: []string{"baby's name?"}},
 		{said: "what's the baby's name again?", any: []string{"Leo"}, none: []string{"know you better", "only just met"}},
 		{said: "who is Stan again?", any: []string{"Stan"}, none: []string{"your acquaintance", "not sure", "don't know"}},
+		{said: "he's gone", any: []string{"sorry"}, none: []string{"right here with you"}},
 	},
 	"passing_zh.yaml": {
 		{said: "我跟谁打牌来着？", any: []string{"老王"}},
