@@ -89,6 +89,7 @@ func TestOfflineWhoDidIPlayCardsWith(t *testing.T) {
 		{"en", "evening. went to the seniors center today, played cards with a fellow named Stan", "who was I playing cards with again?", "Stan"},
 		{"zh", "今天在活动中心跟一个叫老王的朋友打牌，他老是赢，还请我喝了茶，说下周再来", "我跟谁打牌来着？", "是老王"},
 		{"zh", "今天在活动中心跟一个叫老王的朋友打牌", "我那天跟谁打牌了？", "老王"},
+		{"zh", "今天公园里认识了一个叫张姐的人，一起跳广场舞", "我跟谁跳的广场舞？", "张姐"},
 		{"ja", "今日はセンターで山田さんという人と将棋を指しました。なかなか強い人で、また来週も指そうと約束しました", "誰と将棋を指したんだっけ？", "山田さん"},
 	} {
 		h := bot.Hints{Language: tt.lang, Text: tt.ask, Turn: 9, Now: recall5Now, User: "Walt", Recent: talkBefore(72*time.Hour, tt.told)}
@@ -320,5 +321,27 @@ func TestOfflineHerRecitalIsHers(t *testing.T) {
 	resp := reply(t, o, bot.Hints{Language: "en", Text: "I have an exam on friday", Turn: 3, Now: recall5Now})
 	if strings.Contains(resp.Trailer, "follow_ups") {
 		t.Errorf("her own exam: trailer %s names follow-ups", resp.Trailer)
+	}
+}
+
+// TestOfflineSomeoneMetInHospitalIsCaredForByName: "张姐住院了", of a
+// dancing friend met in the park, heard 希望你姐姐快点好起来 (the 姐 of her
+// name read as a sister), and 山田さん's stay "できるだけ休んでね" as if the
+// user were ill: the one named is hoped well by name.
+func TestOfflineSomeoneMetInHospitalIsCaredForByName(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct {
+		lang, told, text, want string
+		none                   []string
+	}{
+		{"zh", "今天公园里认识了一个叫张姐的人，一起跳广场舞", "张姐住院了", "张姐", []string{"你姐姐"}},
+		{"ja", "今日はセンターで山田さんという人と将棋を指しました", "山田さんが入院したそうです", "山田さん", []string{"お姉さん"}},
+	} {
+		for turn := range 16 {
+			h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: turn, Now: recall5Now, User: "阿梅", ProactiveQuestion: true, Recent: talkBefore(48*time.Hour, tt.told)}
+			if got := reply(t, o, h).Text; strings.Count(got, tt.want) < 1 || containsAny(got, tt.none) {
+				t.Errorf("%s %q (turn %d): reply %q; want %q, none of %q", tt.lang, tt.text, turn, got, tt.want, tt.none)
+			}
+		}
 	}
 }
