@@ -363,36 +363,61 @@ func (t *turnView) ahead() bool {
 	return t.vars["due"] != ""
 }
 
-// ownAhead names whose the dated thing ahead is when a word that points
-// back owns it (r-recall5: "her recital is on friday" after talk of
-// Lily, heart.ExtractFollowUps's "her recital"): the pet or person the
-// word points at (findNames), "Lily's recital", 朵朵的演出, said as
-// theirs (the state kin) and kept so for the check-in (turnView.followUps);
-// the pointing word is kept when it points at no one known.
+// ownAhead names whose the dated thing ahead is when heart's words
+// cannot (r-recall5): a word that points back owns it ("her recital is
+// on friday" after talk of Lily, heart.ExtractFollowUps's "her
+// recital"), or the message is about a pet or person the user named
+// before ("Stan has surgery on friday", 张姐下周五过生日). It is theirs,
+// by name ("Lily's recital", "Stan's surgery", 张姐的生日), said so (the
+// state kin) and kept so for the check-in (turnView.followUps), never
+// "your surgery"; a pointing word that points at no one known is kept.
 func (t *turnView) ownAhead() {
 	about := t.aheadAbout
+	if about == "" {
+		return
+	}
+	who, pet := t.vars["person_name"], false
 	word, rest, ok := strings.Cut(about, " ")
-	owner := ""
 	if !ok {
 		word, rest, ok = strings.Cut(about, "的")
 	}
-	if !ok || !t.k.refer.Has(word) || t.k.referPets.Has(word) {
+	switch {
+	case ok && t.k.refer.Has(word) && !t.k.referPets.Has(word):
+		t.aheadKin = true // hers, whoever she is: never "your recital"
+	case !ownedAbout(about) && t.startsWithName(who):
+		rest = about
+	case !ownedAbout(about) && t.startsWithName(t.vars["pet_name"]):
+		who, rest, pet = t.vars["pet_name"], about, true
+	default:
 		return
 	}
-	switch who := t.vars["person_name"]; {
-	case who != "" && t.lang == langZH:
+	if who == "" {
+		return
+	}
+	owner := who + "'s " + rest
+	switch {
+	case t.lang == langZH:
 		owner = who + "的" + rest
-	case who != "" && t.lang == langJA:
+	case t.lang == langJA && !pet:
+		owner = who + "さんの" + rest // a person is said with さん, as phrases do
+	case t.lang == langJA:
 		owner = who + "の" + rest
-	case who != "":
-		owner = who + "'s " + rest
 	}
-	t.aheadKin = true // hers, whoever she is: never "your recital"
-	if owner == "" {
-		return
-	}
-	t.aheadAbout, t.aheadOwned = owner, true
+	t.aheadKin, t.aheadAbout, t.aheadOwned = true, owner, true
 	t.vars["your_thing"] = t.k.yourThing(owner, t.lang)
+}
+
+// ownedAbout reports whether heart already said whose a follow-up's
+// thing is ("my son's test", "Lily's first day", 我女儿的, 娘さんの).
+func ownedAbout(about string) bool {
+	return strings.Contains(about, "'s ") || strings.HasPrefix(about, "my ") || strings.HasPrefix(about, "我") || strings.Contains(about, "の")
+}
+
+// startsWithName reports whether the message opens with name, a pet or
+// person the user told of ("Stan has surgery…", "张姐下周五…",
+// "山田さんは来週…"): they are what it is about.
+func (t *turnView) startsWithName(name string) bool {
+	return name != "" && strings.HasPrefix(strings.ToLower(strings.TrimSpace(t.h.Text)), strings.ToLower(name))
 }
 
 // followUps are the trailer's follow-ups: none (the handler reads them

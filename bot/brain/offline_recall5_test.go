@@ -300,10 +300,15 @@ func TestOfflineHerRecitalIsHers(t *testing.T) {
 	}{
 		{"en", "my daughter Lily has been practising piano every night", "her recital is on friday", "Lily's recital", "Lily's recital"},
 		{"zh", "我女儿朵朵每天晚上都在练钢琴", "她的钢琴演出在周五", "朵朵的演出", "朵朵的演出"},
+		// Someone named before, whose thing it is ("How did your surgery
+		// go?" was asked of Stan's).
+		{"en", "played cards with a fellow named Stan", "Stan's surgery is on friday", "", "Stan's surgery"},
+		{"zh", "今天公园里认识了一个叫张姐的人，一起跳广场舞", "张姐周五过生日", "张姐的生日", "张姐的生日"},
+		{"ja", "今日はセンターで山田さんという人と将棋を指しました", "山田さんは金曜日に手術です", "", "山田さんの手術"},
 	} {
 		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 9, Now: recall5Now, User: "Ann", Recent: talkBefore(2*time.Minute, tt.told)}
 		resp := reply(t, o, h)
-		if !strings.Contains(resp.Text, tt.want) || containsAny(resp.Text, []string{"your recital", "your piano", "你的演出"}) {
+		if !strings.Contains(resp.Text, tt.want) || containsAny(resp.Text, []string{"your recital", "your piano", "your surgery", "你的演出", "你的生日"}) {
 			t.Errorf("%s %q: reply %q, want %q", tt.lang, tt.text, resp.Text, tt.want)
 		}
 		var tr struct {
