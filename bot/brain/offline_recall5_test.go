@@ -154,12 +154,12 @@ func TestOfflineImKaiBtwIsHisName(t *testing.T) {
 		}
 		return ""
 	}
-	for text, want := range map[string]string{"im kai btw": "Name: Kai", "i'm kai": "Name: Kai", "ok cool. im kai. i play a lot of valorant": "Name: Kai", "hey im sam": "Name: Sam", "I'm Walter. my wife Ruth passed in January": "Name: Walter"} {
+	for text, want := range map[string]string{"im kai btw": "Name: Kai", "i'm kai": "Name: Kai", "ok cool. im kai. i play a lot of valorant": "Name: Kai", "hey im sam": "Name: Sam", "my name's kai": "Name: Kai", "call me jo": "Name: Jo", "I'm Walter. my wife Ruth passed in January": "Name: Walter"} {
 		if got := name(text); got != want {
 			t.Errorf("%q: remembered name %q, want %q", text, got, want)
 		}
 	}
-	for _, text := range []string{"im tired", "im fine", "im home", "im gay", "im worthless", "i'm done", "im back lol", "im so tired", "im tired of this", "i'm sorry", "im 16", "im suicidal", "im ace", "im heartbroken", "im screaming"} {
+	for _, text := range []string{"im tired", "im fine", "im home", "im gay", "im worthless", "i'm done", "im back lol", "im so tired", "im tired of this", "i'm sorry", "im 16", "im suicidal", "im ace", "im heartbroken", "im screaming", "call me later", "call me crazy", "my name's not important"} {
 		if got := name(text); got != "" {
 			t.Errorf("%q: remembered %q as a name", text, got)
 		}
