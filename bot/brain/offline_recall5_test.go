@@ -59,6 +59,9 @@ func TestOfflineAFellowNamedStanIsKept(t *testing.T) {
 		{"zh", "认识了一个叫老李的人，人挺好", "老李（认识的人）"},
 		{"ja", "今日はセンターで山田さんという人と将棋を指しました", "山田（知り合い）"},
 		{"ja", "田中さんという友達ができた", "田中（友だち）"},
+		{"ja", "近所の佐藤さんがお野菜をくれました", "佐藤（お隣さん）"},
+		{"ja", "孫のゆうとが遊びに来ました", "ゆうと（孫）"},
+		{"zh", "邻居老张送了我一袋橘子", "老张（邻居）"},
 	} {
 		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 3, Now: recall5Now, User: "Walt"})
 		if got := rememberedPeople(t, resp); !strings.Contains(got, tt.want) {
