@@ -126,6 +126,7 @@ func TestOfflineStanIsHomeAfterTheHospital(t *testing.T) {
 	}{
 		{"en", "Stan is in hospital, his heart", "Stan is home now", []string{"hospital"}, []string{"right here", "these days"}},
 		{"en", "my dad is in the hospital again", "my dad is finally home", []string{"hospital"}, []string{"welcome home"}},
+		{"en", "Stan had heart surgery on monday", "he's back home", []string{"hospital"}, []string{"welcome home"}},
 		{"zh", "老王住院了，心脏不好", "老王回家了", []string{"出院", "回家了呀"}, []string{"欢迎回家"}},
 		{"ja", "山田さんが入院したそうです", "山田さんが家に帰ってきました", []string{"退院", "家に戻れた"}, []string{"おかえり"}},
 		// Not his news: Mary was in hospital, or the user is home.
