@@ -90,6 +90,10 @@ func TestOfflineWhoDidIPlayCardsWith(t *testing.T) {
 	}{
 		{"en", "evening. went to the seniors center today, played cards with a fellow named Stan", "who did I play cards with?", "Stan"},
 		{"en", "evening. went to the seniors center today, played cards with a fellow named Stan", "who was I playing cards with again?", "Stan"},
+		{"en", "evening. went to the seniors center today, played cards with a fellow named Stan", "who was that guy I played cards with?", "Stan"},
+		{"en", "evening. went to the seniors center today, played cards with a fellow named Stan", "what was the name of the fellow I played cards with?", "Stan"},
+		{"en", "evening. went to the seniors center today, played cards with a fellow named Stan", "who did I meet at the center?", "Stan"},
+		{"en", "evening. went to the seniors center today, played cards with a fellow named Stan", "remind me who I played cards with", "Stan"},
 		{"zh", "今天在活动中心跟一个叫老王的朋友打牌，他老是赢，还请我喝了茶，说下周再来", "我跟谁打牌来着？", "是老王"},
 		{"zh", "今天在活动中心跟一个叫老王的朋友打牌", "我那天跟谁打牌了？", "老王"},
 		{"zh", "今天公园里认识了一个叫张姐的人，一起跳广场舞", "我跟谁跳的广场舞？", "张姐"},
