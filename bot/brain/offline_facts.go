@@ -51,6 +51,10 @@ type fact struct {
 	change *factChange // news that changes a fact told: resolve reads whose
 	answer bool        // told as the answer to her question (facts.yaml answers)
 	was    string      // a correction: the name this fact's name replaces (facts.yaml corrects)
+	// given: its dictionary fields are implied (facts.yaml given: "a
+	// fellow named Stan"), so it never changes who someone already known
+	// by that name is ("this guy Mark" of her boyfriend Mark).
+	given bool
 }
 
 // value writes the fact as its kind's value template in lang.
@@ -121,6 +125,7 @@ func (k *knowledge) factsIn(text, lang string) []fact {
 				for _, m := range re.FindAllStringSubmatch(text, -1) {
 					f, ok := k.readFact(kind, re.SubexpNames(), m, lang)
 					if ok && k.setFields(&f, g.Set, lang) && !slices.ContainsFunc(out, f.sameAs) {
+						f.given = true
 						out = append(out, f)
 					}
 				}
@@ -372,6 +377,9 @@ func (k *knowledge) known(h bot.Hints, now []fact, c *readCache) (all, said []fa
 			f, ok := k.resolve(f, all, h.Language)
 			if !ok {
 				continue
+			}
+			if i := slices.IndexFunc(all, f.sameAs); i >= 0 && f.given {
+				f = all[i] // "this guy Mark" is the boyfriend Mark still
 			}
 			if i := slices.IndexFunc(all, f.sameAs); i >= 0 {
 				all = append(all[:i], all[i+1:]...)

@@ -361,3 +361,19 @@ func TestOfflineSomeoneMetInHospitalIsCaredForByName(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineThisGuyMarkIsStillHerBoyfriend: someone named in passing is
+// kept as an acquaintance only when no one of that name is kept: "this
+// guy Mark at work" of her boyfriend Mark leaves him her boyfriend.
+func TestOfflineThisGuyMarkIsStillHerBoyfriend(t *testing.T) {
+	o := NewOffline()
+	h := bot.Hints{Language: "en", Text: "this guy Mark at work is so annoying lol", Turn: 9, Now: recall5Now, Memories: []string{"People: Mark (boyfriend)"}}
+	if got := rememberedPeople(t, reply(t, o, h)); got != "" {
+		t.Errorf("remembered %q, want the boyfriend kept as he was", got)
+	}
+	h.Text = "what's my boyfriend's name?"
+	h.Recent = talkBefore(time.Hour, "this guy Mark at work is so annoying lol")
+	if got := reply(t, o, h).Text; !strings.Contains(got, "Mark") {
+		t.Errorf("%q: reply %q, want Mark", h.Text, got)
+	}
+}
