@@ -28,6 +28,7 @@ var recallProbes = map[string][]recallCheck{
 	"passing_en.yaml": {
 		{said: "went to the seniors center today, played cards with a fellow named Stan", any: []string{"Stan"}, none: []string{"your acquaintance"}},
 		{said: "who did I play cards with?", any: []string{"Stan"}},
+		{said: "right. Stan is in hospital, his heart", any: []string{"Stan"}, none: []string{"rest as much", "holding up"}},
 		{said: "Stan is home now", any: []string{"hospital", "relief"}, none: []string{"these days", "right here"}},
 		{said: "what meds am I on again?", any: []string{"lisinopril"}},
 		{said: "her recital is on friday", any: []string{"Emma's recital"}, none: []string{"your recital"}},
