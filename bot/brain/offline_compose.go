@@ -286,35 +286,6 @@ func (t *turnView) mourn() {
 	}
 }
 
-// becomeTurns is how many of the user's earlier messages a situation's
-// becomes_after words are looked for in (hearth's choice: the thread just
-// before, as "他住院了" … "他已经走了" is told; a grandfather in hospital
-// three messages back does not make the guests who went home a death).
-const becomeTurns = 2
-
-// become puts in place of a situation the one it becomes after what the
-// user said just before (situations.yaml becomes): "他已经走了" after
-// "他住院了，医生说不太好" is a death, met as one; with no such words it
-// stays the gentle reading that assumes nothing.
-func (t *turnView) become() {
-	for i, s := range t.sits {
-		if s.becomes == nil {
-			continue
-		}
-		for j, seen := len(t.h.Recent)-1, 0; j >= 0 && seen < becomeTurns; j-- {
-			// The message itself, when the history already holds it, is
-			// not what was said before it; an earlier same words are.
-			if m := t.h.Recent[j]; m.Role == "user" && !(j == len(t.h.Recent)-1 && m.Content == t.h.Text) {
-				seen++
-				if s.becomesAfter.Has(m.Content) {
-					t.sits[i] = s.becomes
-					break
-				}
-			}
-		}
-	}
-}
-
 // favorite is her answer (words.yaml favorites) for the first thing text
 // names that she has a favourite of, "" if none. Asked to choose between
 // two, only a favourite whose answer picks one of the options answers
@@ -1183,40 +1154,6 @@ func (t *turnView) reflectNames(most int) string {
 		return t.say("reflect.fact", 3)
 	}
 	return ""
-}
-
-// whoNewBaby is the English name of words.yaml's people entry for a new
-// baby in the family.
-const whoNewBaby = "family's new baby"
-
-// namedBaby reports whether this message names a new baby ("they named
-// him Leo"): she does not ask the name just told (r-recall5: "What's the
-// baby's name?" right after it).
-func (t *turnView) namedBaby() bool {
-	return slices.ContainsFunc(t.facts, func(f fact) bool {
-		e, ok := t.k.dictEntry(dictPeople, f.fields["who"])
-		return ok && !f.told && e.Name[langEN] == whoNewBaby
-	})
-}
-
-// reflectKey is the phrase key that reflects fact f just told (see
-// wordKey).
-func (k *knowledge) reflectKey(f fact) string {
-	return k.wordKey("reflect.fact."+f.kind.Kind, f)
-}
-
-// wordKey is key, or, where phrases.yaml has one, key for the dictionary
-// word fact f is ("reflect.fact.person.acquaintance": a fellow named Stan
-// is no "Stan, your acquaintance").
-func (k *knowledge) wordKey(key string, f fact) string {
-	for field, d := range f.kind.Dict {
-		if e, ok := k.dictEntry(d, f.fields[field]); ok {
-			if _, has := k.book[key+"."+e.Name[langEN]]; has {
-				return key + "." + e.Name[langEN]
-			}
-		}
-	}
-	return key
 }
 
 // question is the gentle question at the end, or "". The lead situation
