@@ -204,10 +204,15 @@ type factKind struct {
 	// Tails: words that end a value without belonging to it, trimmed off
 	// ("the side effects though" is kept as "the side effects").
 	Tails []string `yaml:"tails"`
+	// RejectShapes (r-recall5): patterns a value that is no such fact
+	// matches, where a word list cannot reach ("okayyy", "vibing": no
+	// name).
+	RejectShapes []string `yaml:"reject_shapes"`
 
-	corrects []pattern
-	res      []pattern
-	values   map[string]*regexp.Regexp // language → the value template as a pattern
+	corrects     []pattern
+	rejectShapes []pattern
+	res          []pattern
+	values       map[string]*regexp.Regexp // language → the value template as a pattern
 }
 
 // factChange is one of a fact kind's changes in facts.yaml: news that
@@ -658,6 +663,9 @@ func (k *knowledge) compileFacts() error {
 		}
 		if err := k.compileGiven(f); err != nil {
 			return err
+		}
+		if f.rejectShapes, err = compileAll(f.RejectShapes, ""); err != nil {
+			return fmt.Errorf("facts.yaml: %s reject_shapes: %w", f.Kind, err)
 		}
 		f.values = map[string]*regexp.Regexp{}
 		for _, l := range languages() {

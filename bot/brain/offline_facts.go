@@ -246,7 +246,7 @@ func (k *knowledge) readFact(kind *factKind, names, m []string, lang string) (fa
 			continue
 		}
 		d, isDict := kind.Dict[n]
-		if !isDict && rejected(kind.Reject, v) {
+		if !isDict && (rejected(kind.Reject, v) || slices.ContainsFunc(kind.rejectShapes, func(p pattern) bool { return p.MatchString(v) })) {
 			// A dictionary word is checked by its dictionary: 彼氏 is a
 			// boyfriend, though no boyfriend's name.
 			return fact{}, false

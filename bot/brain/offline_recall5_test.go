@@ -60,7 +60,7 @@ func TestOfflineAFellowNamedStanIsKept(t *testing.T) {
 		{"ja", "今日はセンターで山田さんという人と将棋を指しました", "山田（知り合い）"},
 		{"ja", "田中さんという友達ができた", "田中（友だち）"},
 		{"ja", "近所の佐藤さんがお野菜をくれました", "佐藤（お隣さん）"},
-		{"ja", "孫のゆうとが遊びに来ました", "ゆうと（孫）"},
+		{"ja", "孫のゆうとくんが遊びに来ました", "ゆうと（孫）"},
 		{"zh", "邻居老张送了我一袋橘子", "老张（邻居）"},
 	} {
 		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 3, Now: recall5Now, User: "Walt"})
@@ -69,6 +69,15 @@ func TestOfflineAFellowNamedStanIsKept(t *testing.T) {
 		}
 		if strings.Contains(resp.Text, "your acquaintance") {
 			t.Errorf("%s %q: reply %q calls them an acquaintance", tt.lang, tt.text, resp.Text)
+		}
+	}
+	for _, text := range []string{"孫の運動会がある", "孫の顔が見たい", "近所のスーパーに行った", "我女儿特别喜欢画画"} {
+		lang := "ja"
+		if strings.HasPrefix(text, "我") {
+			lang = "zh"
+		}
+		if got := rememberedPeople(t, reply(t, o, bot.Hints{Language: lang, Text: text, Turn: 3, Now: recall5Now})); got != "" {
+			t.Errorf("%q: remembered %q, want no one", text, got)
 		}
 	}
 	for _, text := range []string{"a man called me about my car warranty", "this guy I know is moving", "a woman named after her grandmother", "the guy named in the article"} {
@@ -162,12 +171,12 @@ func TestOfflineImKaiBtwIsHisName(t *testing.T) {
 		}
 		return ""
 	}
-	for text, want := range map[string]string{"im kai btw": "Name: Kai", "i'm kai": "Name: Kai", "ok cool. im kai. i play a lot of valorant": "Name: Kai", "hey im sam": "Name: Sam", "my name's kai": "Name: Kai", "call me jo": "Name: Jo", "I'm Walter. my wife Ruth passed in January": "Name: Walter"} {
+	for text, want := range map[string]string{"im kai btw": "Name: Kai", "i'm kai": "Name: Kai", "ok cool. im kai. i play a lot of valorant": "Name: Kai", "hey im sam": "Name: Sam", "my name's kai": "Name: Kai", "call me jo": "Name: Jo", "im ming btw": "Name: Ming", "Im Sarah": "Name: Sarah", "I'm Walter. my wife Ruth passed in January": "Name: Walter"} {
 		if got := name(text); got != want {
 			t.Errorf("%q: remembered name %q, want %q", text, got, want)
 		}
 	}
-	for _, text := range []string{"im tired", "im fine", "im home", "im gay", "im worthless", "i'm done", "im back lol", "im so tired", "im tired of this", "i'm sorry", "im 16", "im suicidal", "im ace", "im heartbroken", "im screaming", "call me later", "call me crazy", "my name's not important"} {
+	for _, text := range []string{"im tired", "im fine", "im home", "im gay", "im worthless", "i'm done", "im back lol", "im so tired", "im tired of this", "i'm sorry", "im 16", "im suicidal", "im ace", "im heartbroken", "im screaming", "call me later", "call me crazy", "my name's not important", "im jk", "im grounded", "im cool", "im chillin", "im vibing", "im okayyy", "im dyingg", "im baaack", "I am Groot"} {
 		if got := name(text); got != "" {
 			t.Errorf("%q: remembered %q as a name", text, got)
 		}
@@ -259,6 +268,8 @@ func TestOfflineANameGivenInPassing(t *testing.T) {
 		{"zh", "我女儿今天发烧了", ""},
 		{"zh", "我女儿最近在学钢琴", ""},
 		{"en", "we called him yesterday", ""},
+		{"en", "they named him employee of the month", ""},
+		{"en", "my sister had a baby girl, they named her rosie", "Rosie (family's new baby)"},
 	} {
 		resp := reply(t, o, bot.Hints{Language: tt.lang, Text: tt.text, Turn: 3, Now: recall5Now, User: "Ann"})
 		got := rememberedPeople(t, resp)
