@@ -71,7 +71,7 @@ func TestOfflineAFellowNamedStanIsKept(t *testing.T) {
 			t.Errorf("%s %q: reply %q calls them an acquaintance", tt.lang, tt.text, resp.Text)
 		}
 	}
-	for _, text := range []string{"孫の運動会がある", "孫の顔が見たい", "近所のスーパーに行った", "我女儿特别喜欢画画"} {
+	for _, text := range []string{"孫の運動会がある", "孫の顔が見たい", "近所のスーパーに行った", "お医者さんという人は忙しい", "我女儿特别喜欢画画", "我见过一个叫我别走的人"} {
 		lang := "ja"
 		if strings.HasPrefix(text, "我") {
 			lang = "zh"
@@ -80,7 +80,7 @@ func TestOfflineAFellowNamedStanIsKept(t *testing.T) {
 			t.Errorf("%q: remembered %q, want no one", text, got)
 		}
 	}
-	for _, text := range []string{"a man called me about my car warranty", "this guy I know is moving", "a woman named after her grandmother", "the guy named in the article"} {
+	for _, text := range []string{"a man called me about my car warranty", "this guy I know is moving", "a woman named after her grandmother", "the guy named in the article", "this guy This is weird", "this guy Literally cut in line", "This guy Stop", "a woman called Sunday"} {
 		resp := reply(t, o, bot.Hints{Language: "en", Text: text, Turn: 3, Now: recall5Now, User: "Walt"})
 		if got := rememberedPeople(t, resp); got != "" {
 			t.Errorf("%q: remembered %q, want no one", text, got)
