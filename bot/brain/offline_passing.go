@@ -41,6 +41,46 @@ func (t *turnView) become() {
 	}
 }
 
+// goneByTheTalk adds to gone the pet or person a word that points back
+// told lost: "he's gone", read as a death by the hospital just before it
+// (become), names the one that message named alone ("my old friend Frank
+// is in the hospital", then "he's gone": Frank, so "tomorrow is Frank's
+// birthday" is a day of remembrance, never "How is Frank these days?").
+// A message that named two names no one.
+func (t *turnView) goneByTheTalk(gone map[string]bool) {
+	var said []string
+	for _, m := range t.h.Recent {
+		if m.Role == "user" {
+			said = append(said, m.Content)
+		}
+	}
+	if len(said) == 0 || said[len(said)-1] != t.h.Text {
+		said = append(said, t.h.Text)
+	}
+	for i, text := range said {
+		for _, s := range t.situationsOf(text) {
+			if s.becomes == nil || !s.becomes.Gone {
+				continue
+			}
+			for j := i - 1; j >= 0 && j >= i-becomeTurns; j-- {
+				if !s.becomesAfter.Has(said[j]) {
+					continue
+				}
+				var named []string
+				for _, f := range t.known {
+					if n := f.fields["name"]; len(f.kind.Dict) > 0 && t.mentions(said[j], f) && !slices.Contains(named, n) {
+						named = append(named, n)
+					}
+				}
+				if len(named) == 1 {
+					gone[named[0]] = true
+				}
+				break
+			}
+		}
+	}
+}
+
 // whoNewBaby is the English name of words.yaml's people entry for a new
 // baby in the family.
 const whoNewBaby = "family's new baby"
@@ -96,9 +136,9 @@ func (t *turnView) ownAhead() {
 	switch {
 	case ok && t.k.refer.Has(word) && !t.k.referPets.Has(word):
 		t.aheadKin = true // hers, whoever she is: never "your recital"
-	case !ownedAbout(about) && t.startsWithName(who):
+	case !ownedAbout(about) && t.ownedBy(who):
 		rest = about
-	case !ownedAbout(about) && t.startsWithName(t.vars["pet_name"]):
+	case !ownedAbout(about) && t.ownedBy(t.vars["pet_name"]):
 		who, rest, pet = t.vars["pet_name"], about, true
 	default:
 		return
@@ -125,11 +165,18 @@ func ownedAbout(about string) bool {
 	return strings.Contains(about, "'s ") || strings.HasPrefix(about, "my ") || strings.HasPrefix(about, "我") || strings.Contains(about, "の")
 }
 
-// startsWithName reports whether the message opens with name, a pet or
-// person the user told of ("Stan has surgery…", "张姐下周五…",
-// "山田さんは来週…"): they are what it is about.
-func (t *turnView) startsWithName(name string) bool {
-	return name != "" && strings.HasPrefix(strings.ToLower(strings.TrimSpace(t.h.Text)), strings.ToLower(name))
+// ownedBy reports whether the message is about name, a pet or person
+// the user told of: it opens with them ("Stan has surgery…", "张姐下周五…",
+// "山田さんは来週…") or says the thing is theirs ("tomorrow is Frank's
+// birthday", 明天是老李的生日, 明日は山田さんの手術).
+func (t *turnView) ownedBy(name string) bool {
+	if name == "" {
+		return false
+	}
+	text, low := strings.TrimSpace(t.h.Text), strings.ToLower(name)
+	lower := strings.ToLower(text)
+	return strings.HasPrefix(lower, low) || strings.Contains(lower, low+"'s ") || strings.Contains(text, name+"的") ||
+		strings.Contains(text, name+"の") || strings.Contains(text, name+"さんの")
 }
 
 // followUps are the trailer's follow-ups: none (the handler reads them

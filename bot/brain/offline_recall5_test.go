@@ -388,3 +388,32 @@ func TestOfflineThisGuyMarkIsStillHerBoyfriend(t *testing.T) {
 		t.Errorf("%q: reply %q, want Mark", h.Text, got)
 	}
 }
+
+// TestOfflineFranksBirthdayAfterHesGone: "my old friend Frank is in the
+// hospital, it's bad", then "he's gone"; two days on, "tomorrow is
+// Frank's birthday" heard "Got it: your birthday, tomorrow. How is Frank
+// these days?". The death told by a word that points back is Frank's:
+// his birthday is a day of remembrance, his, and asked after as no
+// living man. 老同学老李 likewise.
+func TestOfflineFranksBirthdayAfterHesGone(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct {
+		lang      string
+		told      []string
+		text      string
+		any, none []string
+	}{
+		{"en", []string{"my old friend Frank is in the hospital, it's bad", "he's gone"}, "tomorrow is Frank's birthday",
+			[]string{"missing Frank", "thinking of them"}, []string{"your birthday", "these days", "rooting"}},
+		{"zh", []string{"我老同学老李住院了，医生说情况不太好", "他还是走了"}, "明天是老李的生日",
+			[]string{"想老李", "想念"}, []string{"生日快乐", "最近还好吗"}},
+		// Gone with two named before it: no one is read as lost.
+		{"en", []string{"my wife Ann and my friend Frank are both in the hospital", "he's gone"}, "tomorrow is Ann's birthday",
+			[]string{"Ann's birthday"}, []string{"missing Ann"}},
+	} {
+		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 9, Now: recall5Now, User: "Walt", Recent: talkBefore(48*time.Hour, tt.told...)}
+		if got := reply(t, o, h).Text; !containsAny(got, tt.any) || containsAny(got, tt.none) {
+			t.Errorf("%s %q after %q: reply %q; want one of %q, none of %q", tt.lang, tt.text, tt.told, got, tt.any, tt.none)
+		}
+	}
+}
