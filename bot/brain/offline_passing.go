@@ -1,6 +1,7 @@
 package brain
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -166,17 +167,21 @@ func ownedAbout(about string) bool {
 }
 
 // ownedBy reports whether the message is about name, a pet or person
-// the user told of: it opens with them ("Stan has surgery…", "张姐下周五…",
-// "山田さんは来週…") or says the thing is theirs ("tomorrow is Frank's
-// birthday", 明天是老李的生日, 明日は山田さんの手術).
+// the user told of, and so is its dated thing about: it opens with them
+// ("Stan has surgery…", "张姐下周五…", "山田さんは来週…") or says the thing
+// is theirs ("tomorrow is Frank's birthday", 明天是老李的生日, 明日は山田
+// さんの手術), not only names them ("my exam is at Frank's place").
 func (t *turnView) ownedBy(name string) bool {
 	if name == "" {
 		return false
 	}
-	text, low := strings.TrimSpace(t.h.Text), strings.ToLower(name)
-	lower := strings.ToLower(text)
-	return strings.HasPrefix(lower, low) || strings.Contains(lower, low+"'s ") || strings.Contains(text, name+"的") ||
-		strings.Contains(text, name+"の") || strings.Contains(text, name+"さんの")
+	text := strings.TrimSpace(t.h.Text)
+	if strings.HasPrefix(strings.ToLower(text), strings.ToLower(name)) {
+		return true
+	}
+	n, about := regexp.QuoteMeta(name), regexp.QuoteMeta(t.aheadAbout)
+	re, err := regexp.Compile(`(?i)\b` + n + `['’]s (?:\p{L}+ )?` + about + `|` + n + `的\p{Han}{0,3}` + about + `|` + n + `(?:さん|ちゃん|くん)?の\p{Han}{0,3}` + about)
+	return err == nil && re.MatchString(text)
 }
 
 // followUps are the trailer's follow-ups: none (the handler reads them

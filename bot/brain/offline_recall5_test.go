@@ -327,6 +327,8 @@ func TestOfflineHerRecitalIsHers(t *testing.T) {
 		{"en", "played cards with a fellow named Stan", "Stan's surgery is on friday", "", "Stan's surgery"},
 		{"zh", "今天公园里认识了一个叫张姐的人，一起跳广场舞", "张姐周五过生日", "张姐的生日", "张姐的生日"},
 		{"ja", "今日はセンターで山田さんという人と将棋を指しました", "山田さんは金曜日に手術です", "", "山田さんの手術"},
+		{"ja", "今日はセンターで山田さんという人と将棋を指しました", "金曜日は山田さんの手術です", "", "山田さんの手術"},
+		{"en", "played cards with a fellow named Stan", "on friday I go to Stan's big surgery", "", "Stan's surgery"},
 	} {
 		h := bot.Hints{Language: tt.lang, Text: tt.text, Turn: 9, Now: recall5Now, User: "Ann", Recent: talkBefore(2*time.Minute, tt.told)}
 		resp := reply(t, o, h)
@@ -344,10 +346,12 @@ func TestOfflineHerRecitalIsHers(t *testing.T) {
 		}
 	}
 	// Her own exam keeps no follow-up in the trailer: the handler reads it
-	// from her words as before.
-	resp := reply(t, o, bot.Hints{Language: "en", Text: "I have an exam on friday", Turn: 3, Now: recall5Now})
-	if strings.Contains(resp.Trailer, "follow_ups") {
-		t.Errorf("her own exam: trailer %s names follow-ups", resp.Trailer)
+	// from her words as before, whoever else the message names.
+	for _, text := range []string{"I have an exam on friday", "my exam is at Stan's place on friday"} {
+		h := bot.Hints{Language: "en", Text: text, Turn: 3, Now: recall5Now, Recent: talkBefore(time.Hour, "played cards with a fellow named Stan")}
+		if resp := reply(t, o, h); strings.Contains(resp.Trailer, "follow_ups") {
+			t.Errorf("%q: trailer %s names follow-ups", text, resp.Trailer)
+		}
 	}
 }
 
