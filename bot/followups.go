@@ -42,6 +42,28 @@ type FollowUp struct {
 	Due   string // YYYY-MM-DD in the persona's zone
 }
 
+// The hours in which the companion speaks first, local time (the
+// persona's zone): from CheckInFromHour up to CheckInUntilHour. Seed 003
+// §6.1 counts from 22:00 as late night (深夜 22:00-5:00); before eight is
+// hearth's choice, since a message then can wake someone. The persona's
+// quiet_hours gate before any call; these are her own manners for a
+// persona that sets none (a probe heard "Hope you're doing well" at 01:00
+// from a student who had gone to bed). The offline brain keeps them and
+// the life-loop prompt tells a model so.
+const (
+	CheckInFromHour  = 8
+	CheckInUntilHour = 22
+)
+
+// AsleepHour reports whether now, already in the persona's zone, is
+// outside the hours she speaks first in; an unknown time is not.
+func AsleepHour(now time.Time) bool {
+	if now.IsZero() {
+		return false
+	}
+	return now.Hour() < CheckInFromHour || now.Hour() >= CheckInUntilHour
+}
+
 // CheckIn is what the life loop's check-in may refer to (Handler.About).
 type CheckIn struct {
 	// Memories are the user's memories visible at their affinity (seed

@@ -104,6 +104,10 @@ type Hints struct {
 	// CheckedIn says a check-in was already sent since the user last wrote
 	// (lifeloop): what they shared is not asked after again.
 	CheckedIn bool
+	// LastCheckIn is the last message the companion sent first to this
+	// user (lifeloop), "" when none: a check-in never repeats it word for
+	// word, however many days lie between.
+	LastCheckIn string
 	// Greeting is seed 003 §7.1's greeting after an absence for the user's
 	// relationship state, with the heavy topic they left when there is
 	// one: on a check-in (lifeloop) and on the first reply to a user back

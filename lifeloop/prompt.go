@@ -34,6 +34,7 @@ func Motivation(lang string) string {
 type words struct {
 	about, state, silence, clock, greeting, inner, scratch, emotion, mood string
 	followUp, heavy                                                       string
+	late, last                                                            string
 	never, answer, ask                                                    string
 	them                                                                  string // {{user}} in the static persona text
 	states                                                                map[string]string
@@ -50,6 +51,8 @@ func vocabulary(lang string) words {
 			clock: "现在的时间：%s（%s）", greeting: "如果他有一阵子没来，合适的问候可以像这样：「%s」",
 			inner: "你对他的内心感受：%s", scratch: "你手头在想的事：%s", emotion: "他最近的情绪：%s",
 			followUp: "他提到过的「%s」在 %s，那天已经过去了：如果你要联系他，可以问问怎么样了。", heavy: "他沉默之前（%s）说过：“%s”。打招呼时可以温和地问问现在怎么样，不要追问。",
+			late:   "现在是他那边的深夜或清晨：这时发消息可能会吵醒他。除非真的等不了，就保持沉默。",
+			last:   "你上一次主动发给他的是：“%s”。不要再发一样的话。",
 			mood:   "你现在的心情值（-100 到 100）：%.0f",
 			never:  "绝不施压、埋怨或情感勒索：不要说「我等了你好久」「你怎么才来」「我以为你不要我了」「甚是想念」这类话。",
 			answer: `只回答一个 JSON 对象：{"speak": true 或 false, "message": "要发给他的话"}。不说话时 speak 为 false、message 为空。消息要简短自然，用中文。`,
@@ -64,6 +67,8 @@ func vocabulary(lang string) words {
 			clock: "今の時刻：%s（%s）", greeting: "しばらく来ていなかったなら、こんな挨拶が合う：「%s」",
 			inner: "その人への今の気持ち：%s", scratch: "いま考えかけていること：%s", emotion: "その人の最近の感情：%s",
 			followUp: "その人が話していた「%s」は %s で、もう過ぎた。話しかけるなら、どうだったか聞いてみてもいい。", heavy: "しばらく話さなくなる前（%s）に「%s」と話していた。声をかけるなら、今はどうかそっと聞いてもいい。無理に聞き出さないこと。",
+			late:   "その人のところは今、深夜か早朝だ。今送ると起こしてしまうかもしれない。どうしても待てないことでなければ、黙っていること。",
+			last:   "前に自分から送ったのは「%s」だった。同じ言葉をもう一度送らないこと。",
 			mood:   "あなたの今の気分（-100〜100）：%.0f",
 			never:  "責めたり、圧をかけたり、感情で縛ったりしないこと。「ずっと待ってた」「なんで今頃来たの」「もう私のこと要らないと思った」「会いたくてたまらなかった」のようなことは言わない。",
 			answer: `JSON オブジェクトひとつだけで答えること：{"speak": true か false, "message": "送る言葉"}。話さないときは speak を false、message を空にする。メッセージは短く自然に、日本語で。`,
@@ -78,6 +83,8 @@ func vocabulary(lang string) words {
 			clock: "Time now: %s (%s)", greeting: "If they have been away a while, a fitting greeting is like: \"%s\"",
 			inner: "How you feel about them: %s", scratch: "What you were in the middle of: %s", emotion: "Their recent emotion: %s",
 			followUp: "They mentioned \"%s\" for %s, and that day has passed: if you reach out, you could ask how it went.", heavy: "Before they went quiet (%s) they shared: \"%s\". If you greet them, you may ask gently how it is now; never press.",
+			late:   "It is late at night or early morning for them: a message now could wake them. Unless it cannot wait, stay silent.",
+			last:   "The last time you wrote first, you said: \"%s\". Never send the same words again.",
 			mood:   "Your mood now (-100 to 100): %.0f",
 			never:  "Never pressure, blame or guilt-trip: do not say things like \"I waited for you so long\", \"why are you only coming now\", \"I thought you didn't want me anymore\" or \"I missed you terribly\".",
 			answer: `Answer with one JSON object only: {"speak": true or false, "message": "what you would send"}. When you stay silent, speak is false and message is empty. Keep the message short and natural, in English.`,
@@ -102,6 +109,9 @@ type Situation struct {
 	// HeavyAt when (seed 003 §7.1); "" when none.
 	Heavy   string
 	HeavyAt time.Time
+	// LastCheckIn is the last message the bot sent first to this user, ""
+	// when none: a check-in never repeats it word for word.
+	LastCheckIn string
 }
 
 // BuildPrompt is the default life-loop conversation, static first (DESIGN
@@ -145,6 +155,12 @@ func situation(w words, s Situation, lang string) string {
 	line(w.state, stateLabel(w, s.Assessment.State))
 	line(w.silence, humanDuration(w, s.Silence))
 	line(w.clock, s.Now.Format("15:04"), w.parts[partOfDay(s.Now)])
+	if bot.AsleepHour(s.Now) {
+		b.WriteString("- " + w.late + "\n")
+	}
+	if v := strings.TrimSpace(s.LastCheckIn); v != "" {
+		line(w.last, v)
+	}
 	if g := strings.TrimSpace(s.Assessment.Greeting); g != "" {
 		line(w.greeting, g)
 	}

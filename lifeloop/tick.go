@@ -167,7 +167,11 @@ func (l *Loop) decide(ctx context.Context, now time.Time, u *store.User) (d Deci
 	if ok, reason := Gate(in); !ok {
 		return l.gated(ctx, now, d, h, reason), false, nil
 	}
-	return l.ask(ctx, now, u, a, now.Sub(in.LastMessageAt), h.streak == 0, sender, d)
+	last := ""
+	if h.lastSent != nil {
+		last = h.lastSent.Text
+	}
+	return l.ask(ctx, now, u, a, now.Sub(in.LastMessageAt), h.streak == 0, last, sender, d)
 }
 
 // gated records a gated decision, writing it to the log only when the
@@ -183,8 +187,9 @@ func (l *Loop) gated(ctx context.Context, now time.Time, d Decision, h history, 
 // ask makes the LLM call for a user the gate let through and acts on it.
 // fresh says no check-in was sent since the user last wrote: only then
 // does a long silence's heavy topic come up, so it is asked after once.
-func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessment, silence time.Duration, fresh bool, sender bot.Sender, d Decision) (Decision, bool, error) {
-	s := Situation{User: *u, Assessment: a, Now: now.In(l.loc), Silence: silence}
+// last is the last message sent first to u, never to be sent again as is.
+func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessment, silence time.Duration, fresh bool, last string, sender bot.Sender, d Decision) (Decision, bool, error) {
+	s := Situation{User: *u, Assessment: a, Now: now.In(l.loc), Silence: silence, LastCheckIn: last}
 	var c bot.CheckIn
 	if l.cfg.About != nil {
 		c = l.cfg.About(ctx, *u, now)
@@ -214,6 +219,7 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 			Relationship: a.State,
 			Silence:      silence,
 			CheckedIn:    !fresh,
+			LastCheckIn:  last,
 			InnerState:   u.InnerState,
 			Mood:         u.Mood,
 			Emotion:      u.LastEmotion,

@@ -101,7 +101,7 @@ func (o *Offline) reflect(h bot.Hints) string {
 // pressing. The variant
 // rotates with the local day, so consecutive days never repeat one.
 func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
-	if h.Crisis {
+	if h.Crisis || bot.AsleepHour(h.Now) {
 		return false, ""
 	}
 	t := o.view(bot.Hints{Language: h.Language, User: h.User, Persona: h.Persona, Memories: h.Memories, Recalled: h.Recalled,
@@ -188,8 +188,20 @@ func (o *Offline) checkInWith(t *turnView, h bot.Hints, keys []string, vars map[
 }
 
 // pickCheckIn chooses one of pool by the local day, so consecutive days
-// never repeat one; never a seed 003 §7.2 phrase.
+// never repeat one, and never the last check-in sent (Hints.LastCheckIn:
+// a probe heard the same line four days apart, the day count having come
+// round the pool); never a seed 003 §7.2 phrase. With nothing new to say
+// she says nothing.
 func (o *Offline) pickCheckIn(h bot.Hints, pool []string) (bool, string) {
+	if last := strings.TrimSpace(h.LastCheckIn); last != "" {
+		var fresh []string
+		for _, m := range pool {
+			if capitalise(m, h.Language) != last {
+				fresh = append(fresh, m)
+			}
+		}
+		pool = fresh
+	}
 	if len(pool) == 0 {
 		return false, ""
 	}

@@ -178,3 +178,53 @@ func TestOfflineAFactIsNoHeavyTopic(t *testing.T) {
 		t.Errorf("the same fact again: salience %.2f, want less than %.2f", again, first)
 	}
 }
+
+// TestOfflineCheckInNeverWakesSomeone: the offline brain does not speak
+// first at night or at dawn in the persona's zone, not even to ask how an
+// exam went; the same check-in is sent once the day has begun.
+func TestOfflineCheckInNeverWakesSomeone(t *testing.T) {
+	o := NewOffline()
+	day := time.Date(2026, 3, 14, 0, 0, 0, 0, time.UTC)
+	for _, lang := range languages() {
+		h := bot.Hints{Language: lang, User: names[lang][1], Relationship: "friend", Silence: 30 * time.Hour,
+			FollowUps: []bot.FollowUp{{ID: 1, About: map[string]string{langEN: "exam", langZH: "考试", langJA: "試験"}[lang], Due: "2026-03-13"}}}
+		for _, at := range []time.Duration{1 * time.Hour, 5*time.Hour + 30*time.Minute, 7*time.Hour + 59*time.Minute, 22 * time.Hour, 23*time.Hour + 30*time.Minute} {
+			h.Now = day.Add(at)
+			if speak, msg := checkIn(t, o, h); speak || msg != "" {
+				t.Errorf("%s at %s: she spoke first: %q", lang, h.Now.Format("15:04"), msg)
+			}
+		}
+		for _, at := range []time.Duration{8 * time.Hour, 13 * time.Hour, 21*time.Hour + 30*time.Minute} {
+			h.Now = day.Add(at)
+			if speak, _ := checkIn(t, o, h); !speak {
+				t.Errorf("%s at %s: silent in the day", lang, h.Now.Format("15:04"))
+			}
+		}
+	}
+}
+
+// TestOfflineCheckInNeverRepeatsTheLastOne: check-ins left unanswered come
+// days apart (the gate's backoff: 2, 4, 7 days); whatever the gap, the
+// next one is never the line sent last time.
+func TestOfflineCheckInNeverRepeatsTheLastOne(t *testing.T) {
+	o := NewOffline()
+	day := time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC)
+	for _, lang := range languages() {
+		for _, state := range []string{"stranger", "acquaintance", "friend"} {
+			h := bot.Hints{Language: lang, User: names[lang][1], Relationship: state, Silence: 3 * 24 * time.Hour, CheckedIn: true}
+			at := day
+			for _, gap := range []int{0, 2, 4, 7, 7, 7, 4, 8} {
+				at = at.AddDate(0, 0, gap)
+				h.Now = at
+				speak, msg := checkIn(t, o, h)
+				if !speak {
+					t.Fatalf("%s %s %s: silent", lang, state, at.Format(time.DateOnly))
+				}
+				if msg == h.LastCheckIn {
+					t.Errorf("%s %s %s: the same check-in again: %q", lang, state, at.Format(time.DateOnly), msg)
+				}
+				h.LastCheckIn = msg
+			}
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package lifeloop
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"hearth/bot"
+)
+
+// TestCheckInKnowsWhatItSaidLastTime: after a check-in left unanswered,
+// the next one is asked with the words of the last one (Hints.LastCheckIn
+// and the prompt), so neither brain sends the same line again days later.
+func TestCheckInKnowsWhatItSaidLastTime(t *testing.T) {
+	u := testUser("1")
+	r := newRig(t, speakYes, u)
+	r.tick(t, base)
+	if r.sender.count() != 1 {
+		t.Fatalf("first check-in: %d sent", r.sender.count())
+	}
+	first := r.sender.sent[0].out.Text
+	if h := r.brain.last().Hints; h.LastCheckIn != "" {
+		t.Fatalf("a first check-in was told of a last one: %q", h.LastCheckIn)
+	}
+	// Past the backoff after one unanswered message.
+	r.tick(t, base.Add(BackoffWait(4*time.Hour, 1)+time.Hour))
+	req := r.brain.last()
+	if r.brain.count() != 2 || req.Hints.LastCheckIn != first {
+		t.Fatalf("second call: %d calls, LastCheckIn %q; want %q", r.brain.count(), req.Hints.LastCheckIn, first)
+	}
+	if sit := req.Messages[len(req.Messages)-1].Content; !strings.Contains(sit, "“"+first+"”") {
+		t.Errorf("the prompt does not show the last check-in:\n%s", sit)
+	}
+}
+
+// TestPromptSaysItIsNightForThem: a model asked at night (a persona with
+// no quiet hours) is told a message could wake them; in the day it is not.
+func TestPromptSaysItIsNightForThem(t *testing.T) {
+	u := testUser("1")
+	for _, lang := range []string{"en", "zh", "ja"} {
+		w := vocabulary(lang)
+		for hour, night := range map[int]bool{1: true, 6: true, 22: true, 8: false, 14: false, 21: false} {
+			s := Situation{User: u, Assessment: Assessment{State: StateFriend},
+				Now: time.Date(2026, 3, 4, hour, 30, 0, 0, time.UTC), Silence: 30 * time.Hour}
+			msgs := BuildPrompt(bot.Persona{Name: "Luna", Language: lang}, s)
+			if got := strings.Contains(msgs[1].Content, w.late); got != night {
+				t.Errorf("%s at %02d:30: night line %v, want %v", lang, hour, got, night)
+			}
+		}
+	}
+}
