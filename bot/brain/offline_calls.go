@@ -129,12 +129,25 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	if h.Heavy != "" && vars["thing"] == "" && h.Greeting != "" && !heart.ContainsForbidden(h.Greeting) {
 		return true, h.Greeting
 	}
+	// heavy: among their recent messages is a loss or a deep matter, and
+	// nothing they said since lifted it. Until then a check-in is no
+	// place for light themes (a probe heard "I hope things with your
+	// friends have been going all right" three days after "my friend and
+	// neighbour Frank died").
+	heavy, lifted := false, false
 	for i := len(h.Recent) - 1; i >= 0; i-- {
 		m := h.Recent[i]
 		if m.Role != "user" {
 			continue
 		}
+		hard := false
 		for _, s := range o.k.situationsIn(m.Content, "", false) {
+			if s.Deep || s.Gone {
+				hard = true
+			}
+			if s.Lifts {
+				lifted = true
+			}
 			// A matter they shared is asked after once: not again after a
 			// check-in they left unanswered.
 			if s.Deep && vars["thing"] == "" && !h.CheckedIn {
@@ -145,6 +158,13 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 					vars["when"] = heart.RecallWhen(m.At, h.Now, h.Language)
 				}
 			}
+		}
+		if hard {
+			// The theme of a message telling of a loss is the loss
+			// itself: "my friend died" gives no "your friends" to ask
+			// after, "my dog died" no "your pets".
+			heavy = heavy || !lifted
+			continue
 		}
 		for _, tp := range o.k.topicsIn(maskNames(m.Content, t.known)) {
 			if !tp.Passing && vars["topic"] == "" {
@@ -167,6 +187,16 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 		// Seed 003 §3.1: a stranger is not asked about private matters,
 		// so the check-in names nothing they said.
 		real, plain = []string{""}, []string{"checkin.polite"}
+	}
+	if heavy {
+		// Asked after once, or not theirs to be asked about (a stranger):
+		// a quiet word that asks nothing and names nothing, never "hope
+		// you're doing well" nor a light theme.
+		gentle := "checkin.polite.gentle"
+		if plain[0] == "checkin.warm" {
+			gentle = "checkin.gentle"
+		}
+		real, plain = real[:1], []string{gentle}
 	}
 	// Seed 003 §7.1: a matter they shared is what a check-in asks after;
 	// otherwise anything real (a pet, a theme), else a plain greeting.

@@ -3,6 +3,7 @@ package brain
 import (
 	"context"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -222,6 +223,44 @@ func TestOfflineCheckInNeverRepeatsTheLastOne(t *testing.T) {
 				}
 				if msg == h.LastCheckIn {
 					t.Errorf("%s %s %s: the same check-in again: %q", lang, state, at.Format(time.DateOnly), msg)
+				}
+				h.LastCheckIn = msg
+			}
+		}
+	}
+}
+
+// TestOfflineCheckInAfterALossStaysGentle: days after a user told of a
+// death, a check-in asks after it once (not a stranger); after that, or
+// from a stranger, it is a quiet word. It never turns the loss into a
+// light theme ("your friends" after a friend died), never asks after their
+// pet or city, and never hopes they are "doing well".
+func TestOfflineCheckInAfterALossStaysGentle(t *testing.T) {
+	o := NewOffline()
+	day := time.Date(2026, 3, 5, 19, 0, 0, 0, time.UTC)
+	said := map[string]string{
+		langEN: "my friend and neighbour Frank died yesterday",
+		langZH: "我的好朋友兼邻居老王昨天去世了",
+		langJA: "親友で隣の田中さんが昨日亡くなった",
+	}
+	light := regexp.MustCompile(`(?i)friends|doing well|kind to you|going all right|Biscuit|Duluth|朋友|过得不错|一切都好|顺利|友だち|友達|元気にしてる|おだやか`)
+	for _, lang := range languages() {
+		for _, state := range []string{"stranger", "acquaintance", "friend", "close"} {
+			h := bot.Hints{Language: lang, User: names[lang][1], Relationship: state, Silence: 2 * 24 * time.Hour,
+				Memories: []string{map[string]string{langEN: "Pets: Biscuit (dog)", langZH: "宠物：Biscuit（狗）", langJA: "ペット：Biscuit（犬）"}[lang],
+					map[string]string{langEN: "Lives in Duluth", langZH: "住在Duluth", langJA: "Duluthに住んでいる"}[lang]},
+				Recent: []bot.ChatMessage{
+					{Role: "user", Content: said[lang], At: day.AddDate(0, 0, -2)},
+					{Role: "assistant", Content: "…"},
+				}}
+			for d, checkedIn := range []bool{false, true, true, true, true} {
+				h.Now, h.CheckedIn = day.AddDate(0, 0, 2*d), checkedIn
+				speak, msg := checkIn(t, o, h)
+				if !speak {
+					t.Fatalf("%s %s day %d: silent", lang, state, d)
+				}
+				if light.MatchString(msg) {
+					t.Errorf("%s %s day %d (asked before: %v): %q after a death", lang, state, d, checkedIn, msg)
 				}
 				h.LastCheckIn = msg
 			}
