@@ -129,8 +129,8 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	if h.Heavy != "" && vars["thing"] == "" && h.Greeting != "" && !heart.ContainsForbidden(h.Greeting) {
 		return true, h.Greeting
 	}
-	// heavy: among their recent messages is a loss or a deep matter, and
-	// nothing they said since lifted it. Until then a check-in is no
+	// heavy: among their recent messages is a death, or a deep matter
+	// that nothing they said since lifted. Until then a check-in is no
 	// place for light themes (a probe heard "I hope things with your
 	// friends have been going all right" three days after "my friend and
 	// neighbour Frank died").
@@ -140,11 +140,9 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 		if m.Role != "user" {
 			continue
 		}
-		hard := false
+		hard, loss := false, false
 		for _, s := range o.k.situationsIn(m.Content, "", false) {
-			if s.Deep || s.Gone {
-				hard = true
-			}
+			hard, loss = hard || s.Deep || s.Gone, loss || s.Gone
 			if s.Lifts {
 				lifted = true
 			}
@@ -163,7 +161,10 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 			// The theme of a message telling of a loss is the loss
 			// itself: "my friend died" gives no "your friends" to ask
 			// after, "my dog died" no "your pets".
-			heavy = heavy || !lifted
+			// Good news since lifts a hard matter; nothing said in the
+			// days after lifts a death ("说说话好多了" is a better
+			// evening, not a grief over).
+			heavy = heavy || !lifted || loss
 			continue
 		}
 		for _, tp := range o.k.topicsIn(maskNames(m.Content, t.known)) {

@@ -232,7 +232,8 @@ func TestOfflineCheckInNeverRepeatsTheLastOne(t *testing.T) {
 
 // TestOfflineCheckInAfterALossStaysGentle: days after a user told of a
 // death, a check-in asks after it once (not a stranger); after that, or
-// from a stranger, it is a quiet word. It never turns the loss into a
+// from a stranger, it is a quiet word, even when they felt better that
+// evening. It never turns the loss into a
 // light theme ("your friends" after a friend died), never asks after their
 // pet or city, and never hopes they are "doing well".
 func TestOfflineCheckInAfterALossStaysGentle(t *testing.T) {
@@ -243,6 +244,11 @@ func TestOfflineCheckInAfterALossStaysGentle(t *testing.T) {
 		langZH: "我的好朋友兼邻居老王昨天去世了",
 		langJA: "親友で隣の田中さんが昨日亡くなった",
 	}
+	better := map[string]string{
+		langEN: "thank you, I feel much better now",
+		langZH: "谢谢，说说话好多了",
+		langJA: "ありがとう、話したら楽になった",
+	}
 	light := regexp.MustCompile(`(?i)friends|doing well|kind to you|going all right|Biscuit|Duluth|朋友|过得不错|一切都好|顺利|友だち|友達|元気にしてる|おだやか`)
 	for _, lang := range languages() {
 		for _, state := range []string{"stranger", "acquaintance", "friend", "close"} {
@@ -252,6 +258,8 @@ func TestOfflineCheckInAfterALossStaysGentle(t *testing.T) {
 				Recent: []bot.ChatMessage{
 					{Role: "user", Content: said[lang], At: day.AddDate(0, 0, -2)},
 					{Role: "assistant", Content: "…"},
+					// A better evening is no grief over.
+					{Role: "user", Content: better[lang], At: day.AddDate(0, 0, -2)},
 				}}
 			for d, checkedIn := range []bool{false, true, true, true, true} {
 				h.Now, h.CheckedIn = day.AddDate(0, 0, 2*d), checkedIn
