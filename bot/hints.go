@@ -104,10 +104,11 @@ type Hints struct {
 	// CheckedIn says a check-in was already sent since the user last wrote
 	// (lifeloop): what they shared is not asked after again.
 	CheckedIn bool
-	// LastCheckIn is the last message the companion sent first to this
-	// user (lifeloop), "" when none: a check-in never repeats it word for
-	// word, however many days lie between.
-	LastCheckIn string
+	// CheckIns are the last messages the companion sent first to this
+	// user (lifeloop), newest last, at most lifeloop.RecentCheckIns: a
+	// check-in never repeats one word for word, however many days lie
+	// between.
+	CheckIns []string
 	// Greeting is seed 003 §7.1's greeting after an absence for the user's
 	// relationship state, with the heavy topic they left when there is
 	// one: on a check-in (lifeloop) and on the first reply to a user back

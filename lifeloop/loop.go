@@ -66,6 +66,12 @@ const (
 	ReasonFollowUp = "follow_up"
 )
 
+// RecentCheckIns is how many of the last messages sent first the brain is
+// told, so it sends none of them again word for word; hearth's choice:
+// about as many as a relationship state's plain check-in lines, so weeks
+// of check-ins two days apart do not alternate between two of them.
+const RecentCheckIns = 3
+
 // OutboundKind is the outbound ledger kind of a life-loop message.
 const OutboundKind = "proactive"
 

@@ -9,8 +9,9 @@ import (
 )
 
 // TestCheckInKnowsWhatItSaidLastTime: after a check-in left unanswered,
-// the next one is asked with the words of the last one (Hints.LastCheckIn
-// and the prompt), so neither brain sends the same line again days later.
+// the next one is asked with the words of the last ones (Hints.CheckIns,
+// and the newest in the prompt), so neither brain sends the same line
+// again days later.
 func TestCheckInKnowsWhatItSaidLastTime(t *testing.T) {
 	u := testUser("1")
 	r := newRig(t, speakYes, u)
@@ -19,14 +20,14 @@ func TestCheckInKnowsWhatItSaidLastTime(t *testing.T) {
 		t.Fatalf("first check-in: %d sent", r.sender.count())
 	}
 	first := r.sender.sent[0].out.Text
-	if h := r.brain.last().Hints; h.LastCheckIn != "" {
-		t.Fatalf("a first check-in was told of a last one: %q", h.LastCheckIn)
+	if h := r.brain.last().Hints; len(h.CheckIns) != 0 {
+		t.Fatalf("a first check-in was told of earlier ones: %q", h.CheckIns)
 	}
 	// Past the backoff after one unanswered message.
 	r.tick(t, base.Add(BackoffWait(4*time.Hour, 1)+time.Hour))
 	req := r.brain.last()
-	if r.brain.count() != 2 || req.Hints.LastCheckIn != first {
-		t.Fatalf("second call: %d calls, LastCheckIn %q; want %q", r.brain.count(), req.Hints.LastCheckIn, first)
+	if r.brain.count() != 2 || len(req.Hints.CheckIns) != 1 || req.Hints.CheckIns[0] != first {
+		t.Fatalf("second call: %d calls, CheckIns %q; want [%q]", r.brain.count(), req.Hints.CheckIns, first)
 	}
 	if sit := req.Messages[len(req.Messages)-1].Content; !strings.Contains(sit, "“"+first+"”") {
 		t.Errorf("the prompt does not show the last check-in:\n%s", sit)

@@ -109,9 +109,10 @@ type Situation struct {
 	// HeavyAt when (seed 003 §7.1); "" when none.
 	Heavy   string
 	HeavyAt time.Time
-	// LastCheckIn is the last message the bot sent first to this user, ""
-	// when none: a check-in never repeats it word for word.
-	LastCheckIn string
+	// CheckIns are the last messages the bot sent first to this user,
+	// newest last: a check-in never repeats one word for word. The prompt
+	// shows the newest.
+	CheckIns []string
 }
 
 // BuildPrompt is the default life-loop conversation, static first (DESIGN
@@ -158,8 +159,8 @@ func situation(w words, s Situation, lang string) string {
 	if bot.AsleepHour(s.Now) {
 		b.WriteString("- " + w.late + "\n")
 	}
-	if v := strings.TrimSpace(s.LastCheckIn); v != "" {
-		line(w.last, v)
+	if n := len(s.CheckIns); n > 0 && strings.TrimSpace(s.CheckIns[n-1]) != "" {
+		line(w.last, strings.TrimSpace(s.CheckIns[n-1]))
 	}
 	if g := strings.TrimSpace(s.Assessment.Greeting); g != "" {
 		line(w.greeting, g)

@@ -74,6 +74,7 @@ type history struct {
 	streak        int              // sent after the user last wrote
 	sentToday     int              // sent in the local day of now
 	lastAsked     time.Time        // latest silent/error after the user last wrote
+	sentTexts     []string         // the last RecentCheckIns messages sent, newest last
 	unreachableAt time.Time        // latest "unreachable" entry
 }
 
@@ -114,6 +115,9 @@ func (l *Loop) readHistory(ctx context.Context, now time.Time, u *store.User) (h
 			}
 			if !e.At.Before(dayStart) && e.At.Before(dayEnd) {
 				h.sentToday++
+			}
+			if h.sentTexts = append(h.sentTexts, e.Text); len(h.sentTexts) > RecentCheckIns {
+				h.sentTexts = h.sentTexts[1:]
 			}
 		case OutcomeSilent, OutcomeError:
 			if e.At.After(u.LastUserAt) && e.At.After(h.lastAsked) {
@@ -167,11 +171,7 @@ func (l *Loop) decide(ctx context.Context, now time.Time, u *store.User) (d Deci
 	if ok, reason := Gate(in); !ok {
 		return l.gated(ctx, now, d, h, reason), false, nil
 	}
-	last := ""
-	if h.lastSent != nil {
-		last = h.lastSent.Text
-	}
-	return l.ask(ctx, now, u, a, now.Sub(in.LastMessageAt), h.streak == 0, last, sender, d)
+	return l.ask(ctx, now, u, a, now.Sub(in.LastMessageAt), h.streak == 0, h.sentTexts, sender, d)
 }
 
 // gated records a gated decision, writing it to the log only when the
@@ -187,9 +187,10 @@ func (l *Loop) gated(ctx context.Context, now time.Time, d Decision, h history, 
 // ask makes the LLM call for a user the gate let through and acts on it.
 // fresh says no check-in was sent since the user last wrote: only then
 // does a long silence's heavy topic come up, so it is asked after once.
-// last is the last message sent first to u, never to be sent again as is.
-func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessment, silence time.Duration, fresh bool, last string, sender bot.Sender, d Decision) (Decision, bool, error) {
-	s := Situation{User: *u, Assessment: a, Now: now.In(l.loc), Silence: silence, LastCheckIn: last}
+// sent are the last messages sent first to u, newest last, none to be
+// sent again as is.
+func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessment, silence time.Duration, fresh bool, sent []string, sender bot.Sender, d Decision) (Decision, bool, error) {
+	s := Situation{User: *u, Assessment: a, Now: now.In(l.loc), Silence: silence, CheckIns: sent}
 	var c bot.CheckIn
 	if l.cfg.About != nil {
 		c = l.cfg.About(ctx, *u, now)
@@ -219,7 +220,7 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 			Relationship: a.State,
 			Silence:      silence,
 			CheckedIn:    !fresh,
-			LastCheckIn:  last,
+			CheckIns:     sent,
 			InnerState:   u.InnerState,
 			Mood:         u.Mood,
 			Emotion:      u.LastEmotion,

@@ -2,6 +2,7 @@ package brain
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -219,17 +220,24 @@ func (o *Offline) checkInWith(t *turnView, h bot.Hints, keys []string, vars map[
 }
 
 // pickCheckIn chooses one of pool by the local day, so consecutive days
-// never repeat one, and never the last check-in sent (Hints.LastCheckIn:
+// never repeat one, and none of the check-ins sent last (Hints.CheckIns:
 // a probe heard the same line four days apart, the day count having come
-// round the pool); never a seed 003 §7.2 phrase. With nothing new to say
-// she says nothing.
+// round the pool); when all were sent, the one sent longest ago. Never a seed
+// 003 §7.2 phrase. With nothing new to say she says nothing.
 func (o *Offline) pickCheckIn(h bot.Hints, pool []string) (bool, string) {
-	if last := strings.TrimSpace(h.LastCheckIn); last != "" {
-		var fresh []string
+	unsent := func(sent []string) []string {
+		var out []string
 		for _, m := range pool {
-			if capitalise(m, h.Language) != last {
-				fresh = append(fresh, m)
+			if !slices.Contains(sent, capitalise(m, h.Language)) {
+				out = append(out, m)
 			}
+		}
+		return out
+	}
+	if n := len(h.CheckIns); n > 0 {
+		fresh := unsent(h.CheckIns)
+		for k := n - 1; len(fresh) == 0 && k > 0; k-- {
+			fresh = unsent(h.CheckIns[n-k:]) // all sent: the one sent longest ago comes round first
 		}
 		pool = fresh
 	}
