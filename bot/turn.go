@@ -491,7 +491,7 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	} else if m.trailer != "" {
 		h.log.Warn("reply trailer unreadable; episode stored without values", "user", u.ID, "err", trailerErr)
 	}
-	notice := h.heldNotice(m)
+	notice := h.heldNotice(ctx, m)
 	u.Relationship = encodeRelationship(m.rel)
 	wish := applyFirstMessages(&u, m.wish, p.Language)
 
