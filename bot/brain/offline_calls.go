@@ -147,6 +147,12 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 			if s.Lifts {
 				lifted = true
 			}
+			// Good news they shared, newer than anything hard, is what
+			// a check-in is glad about, once ("I passed!" was met with
+			// "Any news on your friends?").
+			if s.Lifts && s.Feel.Label == "joy" && s.Thing[h.Language] != "" && vars["good_news"] == "" && !heavy && !h.CheckedIn {
+				vars["good_news"] = s.Thing[h.Language]
+			}
 			// A matter they shared is asked after once: not again after a
 			// check-in they left unanswered.
 			if s.Deep && vars["thing"] == "" && !h.CheckedIn {
@@ -179,16 +185,23 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 			vars["pet_name"] = f.fields["name"]
 		}
 	}
-	var real, plain []string
+	// Seed 003 §7.1: a matter they shared is what a check-in asks after;
+	// then good news they shared; then anything real (a pet, a theme),
+	// else a plain greeting. The first tier with a line that can be
+	// filled is the pool.
+	var real [][]string
+	var plain []string
 	switch strings.ToLower(h.Relationship) {
 	case "friend", "close":
-		real, plain = []string{"checkin.deep", "checkin.pet", "checkin.topic", "checkin.home"}, []string{"checkin.warm"}
+		real = [][]string{{"checkin.deep"}, {"checkin.goodnews"}, {"checkin.pet", "checkin.topic", "checkin.home"}}
+		plain = []string{"checkin.warm"}
 	case "acquaintance":
-		real, plain = []string{"checkin.deep", "checkin.polite.topic"}, []string{"checkin.polite"}
+		real = [][]string{{"checkin.deep"}, {"checkin.polite.goodnews"}, {"checkin.polite.topic"}}
+		plain = []string{"checkin.polite"}
 	default:
 		// Seed 003 §3.1: a stranger is not asked about private matters,
 		// so the check-in names nothing they said.
-		real, plain = []string{""}, []string{"checkin.polite"}
+		plain = []string{"checkin.polite"}
 	}
 	if heavy {
 		// Asked after once, or not theirs to be asked about (a stranger):
@@ -198,18 +211,14 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 		if plain[0] == "checkin.warm" {
 			gentle = "checkin.gentle"
 		}
-		real, plain = real[:1], []string{gentle}
+		real, plain = real[:min(len(real), 1)], []string{gentle}
 	}
-	// Seed 003 §7.1: a matter they shared is what a check-in asks after;
-	// otherwise anything real (a pet, a theme), else a plain greeting.
-	pool := t.usable(real[:1], vars)
-	if len(pool) == 0 {
-		pool = t.usable(real[1:], vars)
+	for _, tier := range real {
+		if pool := t.usable(tier, vars); len(pool) > 0 {
+			return o.pickCheckIn(h, pool)
+		}
 	}
-	if len(pool) == 0 {
-		pool = t.usable(plain, vars)
-	}
-	return o.pickCheckIn(h, pool)
+	return o.pickCheckIn(h, t.usable(plain, vars))
 }
 
 // checkInWith is a check-in from the variants of keys filled with vars,

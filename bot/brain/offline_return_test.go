@@ -284,3 +284,33 @@ func TestOfflineCheckInAfterALossStaysGentle(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineCheckInIsGladOfGoodNews: the day after "I passed!!! going
+// out with friends to celebrate", a friend or acquaintance is asked about
+// the good news, named, not about "your friends"; once asked, it is not
+// brought up again.
+func TestOfflineCheckInIsGladOfGoodNews(t *testing.T) {
+	o := NewOffline()
+	day := time.Date(2026, 3, 5, 19, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ lang, said, thing string }{
+		{langEN, "I passed!!! going out with friends to celebrate", "passing"},
+		{langEN, "I got the job!! I start monday", "the new job"},
+		{langZH, "成绩出来了，我过了！！晚上和朋友去吃火锅", "通过"},
+		{langZH, "我拿到offer了！", "拿到新工作"},
+		{langJA, "合格した！！友達とお祝いする", "合格"},
+		{langJA, "内定もらった！", "新しい仕事"},
+	} {
+		for _, state := range []string{"acquaintance", "friend", "close"} {
+			h := bot.Hints{Language: tt.lang, User: names[tt.lang][1], Relationship: state, Silence: 30 * time.Hour, Now: day,
+				Recent: []bot.ChatMessage{{Role: "user", Content: tt.said, At: day.AddDate(0, 0, -1)}}}
+			speak, msg := checkIn(t, o, h)
+			if !speak || !strings.Contains(msg, tt.thing) || strings.Contains(msg, "friends") {
+				t.Errorf("%s after %q: %v %q; want %q named", state, tt.said, speak, msg, tt.thing)
+			}
+			h.CheckedIn, h.Now, h.CheckIns = true, day.AddDate(0, 0, 2), []string{msg}
+			if _, again := checkIn(t, o, h); strings.Contains(again, tt.thing) {
+				t.Errorf("%s after %q, asked again: %q", state, tt.said, again)
+			}
+		}
+	}
+}
