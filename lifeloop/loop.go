@@ -72,6 +72,12 @@ const (
 // of check-ins two days apart do not alternate between two of them.
 const RecentCheckIns = 3
 
+// CheckInMemory is how far back Tick looks for those check-ins even when
+// the user wrote since; hearth's choice: two weeks, past the longest
+// backoff (BackoffCap), so a widower who answered on Tuesday is not sent
+// Sunday's line again on Thursday.
+const CheckInMemory = 14 * 24 * time.Hour
+
 // OutboundKind is the outbound ledger kind of a life-loop message.
 const OutboundKind = "proactive"
 

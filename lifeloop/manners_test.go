@@ -50,3 +50,21 @@ func TestPromptSaysItIsNightForThem(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckInRemembersItsWordsAcrossAReply: a user who answered a
+// check-in and went quiet again is not sent the same words next time:
+// the brain still hears of the check-ins before their reply.
+func TestCheckInRemembersItsWordsAcrossAReply(t *testing.T) {
+	u := testUser("1")
+	r := newRig(t, speakYes, u)
+	r.tick(t, base)
+	first := r.sender.sent[0].out.Text
+	r.store.setLastUserAt(u.ID, base.Add(time.Hour)) // they answered
+	r.tick(t, base.Add(26*time.Hour))
+	if r.brain.count() != 2 {
+		t.Fatalf("%d calls, want 2", r.brain.count())
+	}
+	if got := r.brain.last().Hints.CheckIns; len(got) != 1 || got[0] != first {
+		t.Errorf("after their reply, CheckIns %q; want [%q]", got, first)
+	}
+}

@@ -79,13 +79,18 @@ type history struct {
 }
 
 // readHistory loads and summarises u's proactive log. It reads from the
-// earlier of the user's last message and the local day's start (so streaks
-// and the daily count are complete), but never more than LogLookback back.
+// earliest of the user's last message, the local day's start (so streaks
+// and the daily count are complete) and CheckInMemory ago (so the last
+// check-ins are known across the user's replies), but never more than
+// LogLookback back.
 func (l *Loop) readHistory(ctx context.Context, now time.Time, u *store.User) (history, error) {
 	local := now.In(l.loc)
 	dayStart := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, l.loc)
 	dayEnd := dayStart.AddDate(0, 0, 1)
 	since := dayStart
+	if back := now.Add(-CheckInMemory); back.Before(since) {
+		since = back
+	}
 	if u.LastUserAt.Before(since) {
 		since = u.LastUserAt
 	}
