@@ -1,11 +1,14 @@
 package lifeloop
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"hearth/bot"
+	"hearth/heart"
+	"hearth/store"
 )
 
 // TestCheckInKnowsWhatItSaidLastTime: after a check-in left unanswered,
@@ -66,5 +69,37 @@ func TestCheckInRemembersItsWordsAcrossAReply(t *testing.T) {
 	}
 	if got := r.brain.last().Hints.CheckIns; len(got) != 1 || got[0] != first {
 		t.Errorf("after their reply, CheckIns %q; want [%q]", got, first)
+	}
+}
+
+// TestModelHearsWhatTheyToldLately: a model asked whether to write first
+// is shown what the user told lately, with when, and what it remembers,
+// and is told to be gentle after a loss; its own lines are not shown as
+// theirs.
+func TestModelHearsWhatTheyToldLately(t *testing.T) {
+	u := testUser("1")
+	told := base.Add(-48 * time.Hour)
+	r := newRigWith(t, speakYes, func(c *Config) {
+		c.Persona.Language = "en"
+		c.About = func(ctx context.Context, u store.User, now time.Time) bot.CheckIn {
+			return bot.CheckIn{Memories: []string{"Pets: Biscuit (dog)"}, Recent: []bot.ChatMessage{
+				{Role: "user", Content: "my friend and neighbour Frank died yesterday", At: told},
+				{Role: "assistant", Content: "I'm so sorry.", At: told},
+			}}
+		}
+	}, u)
+	r.tick(t, base)
+	req := r.brain.last()
+	sys, sit := req.Messages[0].Content, req.Messages[len(req.Messages)-1].Content
+	for _, want := range []string{"my friend and neighbour Frank died yesterday", heart.RecallWhen(told, base.In(r.loop.loc), "en"), "Biscuit"} {
+		if !strings.Contains(sit, want) {
+			t.Errorf("the situation lacks %q:\n%s", want, sit)
+		}
+	}
+	if strings.Contains(sit, "I'm so sorry.") {
+		t.Errorf("her own line is shown as theirs:\n%s", sit)
+	}
+	if !strings.Contains(sys, vocabulary("en").care) {
+		t.Errorf("the system prompt does not ask for gentleness after a loss:\n%s", sys)
 	}
 }

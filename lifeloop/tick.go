@@ -203,6 +203,7 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 	if len(c.FollowUps) > 0 {
 		s.FollowUp = &c.FollowUps[0] // one question at a time, the earliest
 	}
+	s.Recent, s.Memories = c.Recent, c.Memories
 	if c.Heavy != "" && fresh && silence >= heart.ReturnAbsence {
 		s.Heavy, s.HeavyAt = c.Heavy, c.HeavyAt
 		lang := l.cfg.Persona.Language
