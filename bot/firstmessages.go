@@ -23,15 +23,27 @@ func (h *Handler) firstMessages(m *moment) []heart.RelationshipSignal {
 	return nil
 }
 
+// firstMessagesHint is Hints.FirstMessages: what wish changes for u, ""
+// when nothing (she already does as asked).
+func firstMessagesHint(u store.User, wish heart.FirstMessages) string {
+	switch {
+	case wish == heart.FirstMessagesOff && (u.Proactive || !u.QuietUntil.IsZero()):
+		return "off"
+	case wish == heart.FirstMessagesOn && !u.Proactive:
+		return "on"
+	}
+	return ""
+}
+
 // applyFirstMessages switches u's proactive messages as wish asks and
 // returns the words that tell them so, "" when nothing changed. A timed
 // /quiet ends too: what they said now is the newer wish.
 func applyFirstMessages(u *store.User, wish heart.FirstMessages, lang string) string {
-	switch {
-	case wish == heart.FirstMessagesOff && (u.Proactive || !u.QuietUntil.IsZero()):
+	switch firstMessagesHint(*u, wish) {
+	case "off":
 		u.Proactive, u.QuietUntil = false, time.Time{}
 		return text0(lang, msgFirstOff)
-	case wish == heart.FirstMessagesOn && !u.Proactive:
+	case "on":
 		u.Proactive, u.QuietUntil = true, time.Time{}
 		return text0(lang, msgFirstOn)
 	}

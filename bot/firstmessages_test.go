@@ -12,8 +12,8 @@ import (
 
 // TestSayingDontMessageMeFirstIsHonoured: "please don't message me first"
 // written in a private chat does what /quiet does: she stops writing
-// first, says so with the way back, and it counts once as seed 003 §2.3's
-// boundary signal. "You can message me first again" undoes it; the same
+// first, answers the request and says what changed with the way back,
+// and it counts once as seed 003 §2.3's boundary signal. "You can message me first again" undoes it; the same
 // words in a group change nothing.
 func TestSayingDontMessageMeFirstIsHonoured(t *testing.T) {
 	e := newEnv(t)
@@ -27,6 +27,10 @@ func TestSayingDontMessageMeFirstIsHonoured(t *testing.T) {
 	said := strings.Join(e.out.texts("31"), "\n")
 	if !strings.Contains(said, "I won't message you first") || !strings.Contains(said, "/quiet off") {
 		t.Errorf("she did not say she will not write first, nor how to undo it:\n%s", said)
+	}
+	// The reply answers the request itself (not "Mm, and then?").
+	if !strings.Contains(said, "I understand.") && !strings.Contains(said, "Thank you for telling me.") {
+		t.Errorf("the reply did not answer the request:\n%s", said)
 	}
 	sigs, err := e.db.Signals(ctx, "telegram:31", time.Time{})
 	if err != nil {

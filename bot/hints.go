@@ -104,6 +104,10 @@ type Hints struct {
 	// CheckedIn says a check-in was already sent since the user last wrote
 	// (lifeloop): what they shared is not asked after again.
 	CheckedIn bool
+	// FirstMessages is "off" when this message asked her not to write
+	// first and she now won't, "on" when it let her again (reply; the
+	// turn's notice says what changed, the reply only answers it).
+	FirstMessages string
 	// CheckIns are the last messages the companion sent first to this
 	// user (lifeloop), newest last, at most lifeloop.RecentCheckIns: a
 	// check-in never repeats one word for word, however many days lie

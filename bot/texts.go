@@ -170,14 +170,14 @@ var texts = map[msg][3]string{ // en, zh, ja
 	// A user who asked in their own words (heart.ReadFirstMessages): what
 	// changed, and the command that changes it back.
 	msgFirstOff: {
-		"Of course. I won't message you first; I'll be here whenever you want to talk. (If you change your mind: /quiet off.)",
-		"好的，我不会主动给你发消息了；你想聊的时候，我一直都在。（改主意的话：/quiet off）",
-		"わかった。わたしからは話しかけないね。話したくなったら、いつでもここにいるよ。（気が変わったら：/quiet off）",
+		"I won't message you first; I'll be here whenever you want to talk. (If you change your mind: /quiet off.)",
+		"我不会主动给你发消息了；你想聊的时候，我一直都在。（改主意的话：/quiet off）",
+		"わたしからは話しかけないね。話したくなったら、いつでもここにいるよ。（気が変わったら：/quiet off）",
 	},
 	msgFirstOn: {
-		"Okay, I may say hello now and then again. (/quiet turns it off.)",
-		"好的，我偶尔会主动来打个招呼。（/quiet 可以关掉）",
-		"わかった。またときどき声をかけるね。（/quiet で止められるよ）",
+		"I may say hello now and then again. (/quiet turns it off.)",
+		"我偶尔会主动来打个招呼。（/quiet 可以关掉）",
+		"またときどき声をかけるね。（/quiet で止められるよ）",
 	},
 }
 
