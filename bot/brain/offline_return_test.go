@@ -314,3 +314,29 @@ func TestOfflineCheckInIsGladOfGoodNews(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineJapaneseCheckInSaysNoGoodAfternoonAtEight: she writes first
+// from eight in the morning to ten at night, so a Japanese check-in does
+// not open with こんにちは, which is wrong at either end of that day.
+func TestOfflineJapaneseCheckInSaysNoGoodAfternoonAtEight(t *testing.T) {
+	o := NewOffline()
+	day := time.Date(2026, 3, 5, 0, 0, 0, 0, time.UTC)
+	recents := [][]bot.ChatMessage{nil,
+		{{Role: "user", Content: "仕事がきつい"}},
+		{{Role: "user", Content: "隣の田中さんが亡くなりました"}},
+		{{Role: "user", Content: "合格した！"}},
+	}
+	for _, state := range []string{"stranger", "acquaintance", "friend"} {
+		for _, recent := range recents {
+			for d := range 4 {
+				for _, at := range []time.Duration{8*time.Hour + 30*time.Minute, 20*time.Hour + 30*time.Minute} {
+					h := bot.Hints{Language: langJA, User: "さくら", Relationship: state, Silence: 30 * time.Hour,
+						Now: day.AddDate(0, 0, d).Add(at), Recent: recent, CheckedIn: d%2 == 1}
+					if _, msg := checkIn(t, o, h); strings.Contains(msg, "こんにちは") {
+						t.Errorf("%s at %s: %q", state, h.Now.Format("15:04"), msg)
+					}
+				}
+			}
+		}
+	}
+}
