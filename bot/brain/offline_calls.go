@@ -135,15 +135,21 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	// place for light themes (a probe heard "I hope things with your
 	// friends have been going all right" three days after "my friend and
 	// neighbour Frank died").
-	heavy, lifted := false, false
+	// hushed: they asked not to talk about it (then or since), so the
+	// matter is not named; the check-in is a quiet word.
+	heavy, lifted, hushed := false, false, false
 	for i := len(h.Recent) - 1; i >= 0; i-- {
 		m := h.Recent[i]
 		if m.Role != "user" {
 			continue
 		}
+		sits := o.k.situationsIn(m.Content, "", false)
 		hard, loss := false, false
-		for _, s := range o.k.situationsIn(m.Content, "", false) {
-			hard, loss = hard || s.Deep || s.Gone, loss || s.Gone
+		for _, s := range sits {
+			hushed = hushed || s.Hushes
+		}
+		for _, s := range sits {
+			hard, loss = hard || s.Deep || s.Gone || s.Hushes, loss || s.Gone
 			if s.Lifts {
 				lifted = true
 			}
@@ -155,7 +161,7 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 			}
 			// A matter they shared is asked after once: not again after a
 			// check-in they left unanswered.
-			if s.Deep && vars["thing"] == "" && !h.CheckedIn {
+			if s.Deep && vars["thing"] == "" && !h.CheckedIn && !hushed {
 				vars["thing"] = s.Thing[h.Language]
 				if !m.At.IsZero() && !h.Now.IsZero() {
 					// When they said it, by its age ("about two weeks

@@ -90,6 +90,7 @@ type situation struct {
 	To       tagNames `yaml:"to"`      // theme tag → the situation a bare request for ideas means after it
 	Alone    bool     `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
 	Mourned  string   `yaml:"mourned"` // the situation it is when the pet or person it is about is one the user lost
+	Hushes   bool     `yaml:"hushes"`  // the user asks not to talk about it: a check-in names nothing they said before
 
 	mourned *situation // Mourned, found
 

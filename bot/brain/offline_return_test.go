@@ -340,3 +340,33 @@ func TestOfflineJapaneseCheckInSaysNoGoodAfternoonAtEight(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineCheckInLetsBeWhatTheyWouldNotTalkAbout: "my girlfriend and I
+// broke up" and then "I don't want to talk about it anymore tonight": the
+// next days' check-ins do not name the breakup nor ask anything; they are
+// a quiet word.
+func TestOfflineCheckInLetsBeWhatTheyWouldNotTalkAbout(t *testing.T) {
+	o := NewOffline()
+	day := time.Date(2026, 3, 5, 19, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ lang, hard, hush string }{
+		{langEN, "my girlfriend and I broke up", "I don't want to talk about it anymore tonight"},
+		{langZH, "我和女朋友分手了", "我不想再提了"},
+		{langJA, "彼女と別れた", "今はその話はやめよう"},
+	} {
+		thing := o.loaded().sits[slicesIndex(o.loaded().sits, "breakup")].Thing[tt.lang]
+		for _, state := range []string{"acquaintance", "friend"} {
+			h := bot.Hints{Language: tt.lang, User: names[tt.lang][1], Relationship: state, Silence: 30 * time.Hour, Now: day,
+				Recent: []bot.ChatMessage{{Role: "user", Content: tt.hard, At: day.AddDate(0, 0, -1)}}}
+			if _, msg := checkIn(t, o, h); !strings.Contains(msg, thing) {
+				t.Fatalf("%s %s: without the hush, %q does not name %q; the test checks nothing", tt.lang, state, msg, thing)
+			}
+			h.Recent = append(h.Recent, bot.ChatMessage{Role: "user", Content: tt.hush, At: day.AddDate(0, 0, -1)})
+			for d := range 3 {
+				h.Now = day.AddDate(0, 0, d)
+				if _, msg := checkIn(t, o, h); strings.Contains(msg, thing) || strings.Contains(msg, "?") || strings.Contains(msg, "？") {
+					t.Errorf("%s %s day %d: %q after %q", tt.lang, state, d, msg, tt.hush)
+				}
+			}
+		}
+	}
+}
