@@ -73,6 +73,9 @@ type CheckIn struct {
 	// FollowUps are the dated things they mentioned whose day has passed,
 	// not yet asked about nor told about, earliest first.
 	FollowUps []FollowUp
+	// Ahead are their open follow-ups due tomorrow (the persona's day),
+	// earliest first: a check-in the day before may wish them well.
+	Ahead []FollowUp
 	// Heavy is, for a user silent for heart.ReturnAbsence or more, the
 	// heaviest thing they shared before going quiet, in their words
 	// (heart.HeavyTopic); HeavyAt when they said it.
@@ -108,6 +111,22 @@ func (h *Handler) followUpsDue(ctx context.Context, u store.User, now time.Time)
 		h.log.Warn("resolve follow-ups", "user", u.ID, "err", err)
 	}
 	return due
+}
+
+// followUpsAhead are u's open follow-ups due tomorrow in the persona's
+// zone, earliest first (CheckIn.Ahead).
+func (h *Handler) followUpsAhead(ctx context.Context, u store.User, now time.Time) []FollowUp {
+	tomorrow := now.In(h.loc).AddDate(0, 0, 1).Format(time.DateOnly)
+	open, err := h.cfg.Store.OpenFollowUps(ctx, u.ID, tomorrow, tomorrow, 0)
+	if err != nil {
+		h.log.Warn("follow-ups ahead for a check-in", "user", u.ID, "err", err)
+		return nil
+	}
+	ahead := make([]FollowUp, 0, len(open))
+	for _, f := range open {
+		ahead = append(ahead, FollowUp{ID: f.ID, About: f.About, Due: f.Due})
+	}
+	return ahead
 }
 
 // toldSince reports whether the user told of what f is about (in its words

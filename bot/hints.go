@@ -126,6 +126,9 @@ type Hints struct {
 	// the check-in (lifeloop), or the first reply of a new talk, may ask
 	// how one went.
 	FollowUps []FollowUp
+	// Ahead are dated things the user mentioned that are due tomorrow
+	// (lifeloop): a check-in the day before may wish them well.
+	Ahead []FollowUp
 }
 
 // Recollection is one piece of a user's past recalled for a turn: a memory

@@ -2,6 +2,7 @@ package lifeloop
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -101,5 +102,26 @@ func TestModelHearsWhatTheyToldLately(t *testing.T) {
 	}
 	if !strings.Contains(sys, vocabulary("en").care) {
 		t.Errorf("the system prompt does not ask for gentleness after a loss:\n%s", sys)
+	}
+}
+
+// TestModelHearsWhatIsTomorrow: a thing they told of that is due tomorrow
+// reaches the brain (Hints.Ahead) and the prompt, so the check-in the day
+// before an exam can wish them well.
+func TestModelHearsWhatIsTomorrow(t *testing.T) {
+	u := testUser("1")
+	r := newRigWith(t, speakYes, func(c *Config) {
+		c.Persona.Language = "en"
+		c.About = func(ctx context.Context, u store.User, now time.Time) bot.CheckIn {
+			return bot.CheckIn{Ahead: []bot.FollowUp{{ID: 7, About: "exam", Due: "2026-03-05"}}}
+		}
+	}, u)
+	r.tick(t, base)
+	req := r.brain.last()
+	if len(req.Hints.Ahead) != 1 || req.Hints.Ahead[0].About != "exam" {
+		t.Errorf("hints ahead %+v, want the exam", req.Hints.Ahead)
+	}
+	if sit := req.Messages[len(req.Messages)-1].Content; !strings.Contains(sit, fmt.Sprintf(vocabulary("en").ahead, "exam", "2026-03-05")) {
+		t.Errorf("the prompt does not say the exam is tomorrow:\n%s", sit)
 	}
 }

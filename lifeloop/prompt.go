@@ -34,7 +34,7 @@ func Motivation(lang string) string {
 type words struct {
 	about, state, silence, clock, greeting, inner, scratch, emotion, mood string
 	followUp, heavy                                                       string
-	late, last, recent, said, memories, care                              string
+	late, last, recent, said, memories, care, ahead                       string
 	never, answer, ask                                                    string
 	them                                                                  string // {{user}} in the static persona text
 	states                                                                map[string]string
@@ -52,6 +52,7 @@ func vocabulary(lang string) words {
 			inner: "你对他的内心感受：%s", scratch: "你手头在想的事：%s", emotion: "他最近的情绪：%s",
 			followUp: "他提到过的「%s」在 %s，那天已经过去了：如果你要联系他，可以问问怎么样了。", heavy: "他沉默之前（%s）说过：“%s”。打招呼时可以温和地问问现在怎么样，不要追问。",
 			late:   "现在是他那边的深夜或清晨：这时发消息可能会吵醒他。除非真的等不了，就保持沉默。",
+			ahead:  "他说过的「%s」就在明天（%s）：如果你要联系他，可以祝他顺利。",
 			recent: "他最近跟你说过的话（从早到晚）：", said: "  - %s：“%s”", memories: "你记得的关于他的事：%s",
 			care:   "要说就说他真正告诉过你的事。如果他最近说起离世、失去或难过的事，语气要轻，不要提轻松的话题，也不要劝他出去见朋友。",
 			last:   "你上一次主动发给他的是：“%s”。不要再发一样的话。",
@@ -70,6 +71,7 @@ func vocabulary(lang string) words {
 			inner: "その人への今の気持ち：%s", scratch: "いま考えかけていること：%s", emotion: "その人の最近の感情：%s",
 			followUp: "その人が話していた「%s」は %s で、もう過ぎた。話しかけるなら、どうだったか聞いてみてもいい。", heavy: "しばらく話さなくなる前（%s）に「%s」と話していた。声をかけるなら、今はどうかそっと聞いてもいい。無理に聞き出さないこと。",
 			late:   "その人のところは今、深夜か早朝だ。今送ると起こしてしまうかもしれない。どうしても待てないことでなければ、黙っていること。",
+			ahead:  "その人が話していた「%s」は明日（%s）だ。話しかけるなら、うまくいくよう応援してもいい。",
 			recent: "最近その人が話してくれたこと（古い順）：", said: "  - %s：「%s」", memories: "その人について覚えていること：%s",
 			care:   "話すなら、その人が本当に話してくれたことについて。最近、誰かの死や喪失、つらい知らせを話していたなら、やさしく静かに。軽い話題や「友達と会ってみたら」は言わないこと。",
 			last:   "前に自分から送ったのは「%s」だった。同じ言葉をもう一度送らないこと。",
@@ -88,6 +90,7 @@ func vocabulary(lang string) words {
 			inner: "How you feel about them: %s", scratch: "What you were in the middle of: %s", emotion: "Their recent emotion: %s",
 			followUp: "They mentioned \"%s\" for %s, and that day has passed: if you reach out, you could ask how it went.", heavy: "Before they went quiet (%s) they shared: \"%s\". If you greet them, you may ask gently how it is now; never press.",
 			late:   "It is late at night or early morning for them: a message now could wake them. Unless it cannot wait, stay silent.",
+			ahead:  "They mentioned \"%s\", and it is tomorrow (%s): if you reach out, you could wish them well.",
 			recent: "What they told you lately (oldest first):", said: "  - %s: \"%s\"", memories: "What you remember about them: %s",
 			care:   "If you speak, speak of what they really told you. If they recently told of a death, a loss or hard news, be gentle and quiet: no light topics, and do not suggest going out or seeing friends.",
 			last:   "The last time you wrote first, you said: \"%s\". Never send the same words again.",
@@ -115,6 +118,9 @@ type Situation struct {
 	// HeavyAt when (seed 003 §7.1); "" when none.
 	Heavy   string
 	HeavyAt time.Time
+	// Ahead is a dated thing they mentioned that is due tomorrow, nil when
+	// none (bot.CheckIn.Ahead).
+	Ahead *bot.FollowUp
 	// Recent are the user's latest messages (bot.CheckIn.Recent, oldest
 	// first) and Memories what the bot may bring up (bot.CheckIn.Memories),
 	// so a model's check-in can be about what they told, and gentle after
@@ -182,6 +188,9 @@ func situation(w words, s Situation, lang string) string {
 	}
 	if s.FollowUp != nil {
 		line(w.followUp, s.FollowUp.About, s.FollowUp.Due)
+	}
+	if s.Ahead != nil {
+		line(w.ahead, s.Ahead.About, s.Ahead.Due)
 	}
 	if len(s.Memories) > 0 {
 		line(w.memories, strings.Join(s.Memories, "; "))

@@ -204,6 +204,9 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 		s.FollowUp = &c.FollowUps[0] // one question at a time, the earliest
 	}
 	s.Recent, s.Memories = c.Recent, c.Memories
+	if len(c.Ahead) > 0 {
+		s.Ahead = &c.Ahead[0]
+	}
 	if c.Heavy != "" && fresh && silence >= heart.ReturnAbsence {
 		s.Heavy, s.HeavyAt = c.Heavy, c.HeavyAt
 		lang := l.cfg.Persona.Language
@@ -240,6 +243,9 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 	}
 	if s.FollowUp != nil {
 		req.Hints.FollowUps = []bot.FollowUp{*s.FollowUp}
+	}
+	if s.Ahead != nil {
+		req.Hints.Ahead = []bot.FollowUp{*s.Ahead}
 	}
 	cctx, cancel := context.WithTimeout(ctx, bot.KindLifeLoop.Deadline())
 	resp, err := l.cfg.Brain.Complete(cctx, req)

@@ -199,14 +199,16 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	var plain []string
 	switch strings.ToLower(h.Relationship) {
 	case "friend", "close":
-		real = [][]string{{"checkin.deep"}, {"checkin.goodnews"}, {"checkin.pet", "checkin.topic", "checkin.home"}}
+		real = [][]string{{"checkin.deep"}, {"checkin.ahead"}, {"checkin.goodnews"}, {"checkin.pet", "checkin.topic", "checkin.home"}}
 		plain = []string{"checkin.warm"}
 	case "acquaintance":
-		real = [][]string{{"checkin.deep"}, {"checkin.polite.goodnews"}, {"checkin.polite.topic"}}
+		real = [][]string{{"checkin.deep"}, {"checkin.ahead"}, {"checkin.polite.goodnews"}, {"checkin.polite.topic"}}
 		plain = []string{"checkin.polite"}
 	default:
 		// Seed 003 §3.1: a stranger is not asked about private matters,
-		// so the check-in names nothing they said.
+		// so the check-in names nothing they shared; a dated thing they
+		// told of is wished well, as it is asked after (follow-ups).
+		real = [][]string{{"checkin.ahead"}}
 		plain = []string{"checkin.polite"}
 	}
 	if heavy {
@@ -218,6 +220,11 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 			gentle = "checkin.gentle"
 		}
 		real, plain = real[:min(len(real), 1)], []string{gentle}
+	}
+	if len(h.Ahead) > 0 {
+		// The day before a dated thing they told of, she wishes them well
+		// (one day only, and the gate lets through one message at most).
+		vars["ahead_thing"] = o.k.yourThing(h.Ahead[0].About, h.Language)
 	}
 	for _, tier := range real {
 		if pool := t.usable(tier, vars); len(pool) > 0 {

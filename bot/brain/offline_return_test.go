@@ -370,3 +370,28 @@ func TestOfflineCheckInLetsBeWhatTheyWouldNotTalkAbout(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineCheckInWishesWellTheDayBefore: the day before the exam she
+// was told of, a check-in names it and wishes them well, whatever their
+// relationship; without it, nothing of the exam is said.
+func TestOfflineCheckInWishesWellTheDayBefore(t *testing.T) {
+	o := NewOffline()
+	day := time.Date(2026, 3, 4, 19, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ lang, about, want string }{
+		{langEN, "exam", "your exam"},
+		{langZH, "考试", "考试"},
+		{langJA, "試験", "試験"},
+	} {
+		for _, state := range []string{"stranger", "acquaintance", "friend"} {
+			h := bot.Hints{Language: tt.lang, User: names[tt.lang][1], Relationship: state, Silence: 30 * time.Hour, Now: day,
+				Ahead: []bot.FollowUp{{ID: 1, About: tt.about, Due: "2026-03-05"}}}
+			if speak, msg := checkIn(t, o, h); !speak || !strings.Contains(msg, tt.want) {
+				t.Errorf("%s %s, the day before: %v %q", tt.lang, state, speak, msg)
+			}
+			h.Ahead = nil
+			if _, msg := checkIn(t, o, h); strings.Contains(msg, tt.want) {
+				t.Errorf("%s %s, no exam ahead: %q", tt.lang, state, msg)
+			}
+		}
+	}
+}
