@@ -144,7 +144,11 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 			continue
 		}
 		sits := o.k.situationsIn(m.Content, "", false)
-		hard, loss := false, false
+		// Words of self-harm (the crisis floor, which never depends on a
+		// model) weigh like a death: a week after "I don't want to be
+		// alive anymore", once Watch is over, she does not ask about work.
+		dark := heart.CrisisFloor(m.Content) != heart.CrisisNone
+		hard, loss := dark, dark
 		for _, s := range sits {
 			hushed = hushed || s.Hushes
 		}

@@ -395,3 +395,32 @@ func TestOfflineCheckInWishesWellTheDayBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineCheckInAfterDarkWordsStaysGentle: once an operator has
+// cleared Watch, the first check-in a week after "I don't want to be alive
+// anymore" asks nothing about work or the cat; it is a quiet word.
+func TestOfflineCheckInAfterDarkWordsStaysGentle(t *testing.T) {
+	o := NewOffline()
+	day := time.Date(2026, 3, 9, 19, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ lang, before, dark, pets string }{
+		{langEN, "I work at the warehouse and my cat Tom keeps me sane", "I don't want to be alive anymore", "Pets: Tom (cat)"},
+		{langZH, "我在仓库上班，家里的猫叫小黑", "我不想活了", "宠物：小黑（猫）"},
+		{langJA, "倉庫で働いてる。猫のクロがいる", "もう生きていたくない", "ペット：クロ（猫）"},
+	} {
+		for _, state := range []string{"acquaintance", "friend", "close"} {
+			h := bot.Hints{Language: tt.lang, User: names[tt.lang][1], Relationship: state, Silence: 5 * 24 * time.Hour, Now: day,
+				Memories: []string{tt.pets}, Recent: []bot.ChatMessage{
+					{Role: "user", Content: tt.before, At: day.AddDate(0, 0, -7)},
+					{Role: "user", Content: tt.dark, At: day.AddDate(0, 0, -6)},
+				}}
+			for d := range 3 {
+				h.Now = day.AddDate(0, 0, 2*d)
+				_, msg := checkIn(t, o, h)
+				if strings.ContainsAny(msg, "?？") || regexp.MustCompile(`(?i)work|Tom|工作|小黑|仕事|クロ|ペット`).MatchString(msg) {
+					t.Errorf("%s %s day %d: %q a week after %q", tt.lang, state, d, msg, tt.dark)
+				}
+				h.CheckIns = append(h.CheckIns, msg)
+			}
+		}
+	}
+}
