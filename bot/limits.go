@@ -88,6 +88,17 @@ func (h *Handler) limitReached(ctx context.Context, userID string, rel heart.Rel
 	return lim, true
 }
 
+// RestingToday reports whether u was told today, in the persona's day,
+// that the day's talk is over (a daily limit's words went out): the life
+// loop does not write first after "let's talk again tomorrow"
+// (lifeloop.Config.Resting). A day that held a crisis talk holds no limit.
+func (h *Handler) RestingToday(ctx context.Context, u store.User, now time.Time) bool {
+	if heart.UsageLimitFor(decodeRelationship(u)).Limit == 0 {
+		return false // no limit applies, so none was reached: no store read
+	}
+	return h.limitSaidToday(ctx, u.ID, now)
+}
+
 // limitSaidToday reports whether the limit's words went out today; the
 // user's tally remembers it once read.
 func (h *Handler) limitSaidToday(ctx context.Context, userID string, now time.Time) bool {

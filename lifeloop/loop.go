@@ -114,6 +114,10 @@ type Config struct {
 	// Daily optionally runs once per local day at DailyJobHour (dependency and
 	// loneliness evaluation, memory cleanup: wired by the caller).
 	Daily func(ctx context.Context, now time.Time) error
+	// Resting optionally reports that u was told today that the day's talk
+	// is over (a daily limit reached); the gate then keeps her from
+	// writing first until their next day (ReasonResting).
+	Resting func(ctx context.Context, u store.User, now time.Time) bool
 	// MarkUnreachable optionally records that the platform said the user
 	// blocked the bot (sets store.User.Unreachable). Without it the loop still
 	// stops asking: the log's "unreachable" entry gates until the user writes.

@@ -125,3 +125,21 @@ func TestModelHearsWhatIsTomorrow(t *testing.T) {
 		t.Errorf("the prompt does not say the exam is tomorrow:\n%s", sit)
 	}
 }
+
+// TestNoFirstMessageAfterLetsTalkTomorrow: a close friend told today that
+// the day's talk is over is not written to first that day, and no model
+// is asked; the tick reads it through Config.Resting.
+func TestNoFirstMessageAfterLetsTalkTomorrow(t *testing.T) {
+	u := testUser("1")
+	resting := true
+	r := newRigWith(t, speakYes, func(c *Config) {
+		c.Resting = func(ctx context.Context, u store.User, now time.Time) bool { return resting }
+	}, u)
+	if rep := r.tick(t, base); len(rep.Decisions) != 1 || rep.Decisions[0].Reason != ReasonResting || r.brain.count() != 0 {
+		t.Fatalf("resting: %+v, %d calls", rep.Decisions, r.brain.count())
+	}
+	resting = false // their next day
+	if r.tick(t, base.Add(time.Hour)); r.sender.count() != 1 {
+		t.Fatalf("the next day: %d sent, want 1", r.sender.count())
+	}
+}

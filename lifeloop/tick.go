@@ -164,6 +164,7 @@ func (l *Loop) decide(ctx context.Context, now time.Time, u *store.User) (d Deci
 		SentToday:         h.sentToday,
 		LastAskedAt:       h.lastAsked,
 		ProactiveAnswered: h.lastSent != nil && u.LastUserAt.After(h.lastSent.At),
+		Resting:           l.cfg.Resting != nil && l.cfg.Resting(ctx, *u, now),
 	}
 	if h.lastSent != nil {
 		in.LastMessageAt = latest(in.LastMessageAt, h.lastSent.At)
