@@ -21,6 +21,10 @@ func TestAskingHerNotToWriteFirst(t *testing.T) {
 		{"你不要主动找我，好吗", FirstMessagesOff},
 		{"そっちから連絡してこないで。話したいときはこっちから行くから", FirstMessagesOff},
 		{"自分から話しかけないでほしい", FirstMessagesOff},
+		{"ugh stop texting me every day", FirstMessagesOff},
+		{"please don't stop messaging me, I like it", FirstMessagesUnsaid},
+		{"你别老给我发消息了", FirstMessagesOff},
+		{"もう連絡してこないで", FirstMessagesOff},
 		{"actually you can message me first again, I miss it", FirstMessagesOn},
 		{"现在可以主动找我了", FirstMessagesOn},
 		{"また話しかけてもいいよ", FirstMessagesOn},
@@ -28,6 +32,7 @@ func TestAskingHerNotToWriteFirst(t *testing.T) {
 		{"I didn't message my sister first", FirstMessagesUnsaid},
 		{"don't worry, I'm fine", FirstMessagesUnsaid},
 		{"我朋友总是主动给我发消息", FirstMessagesUnsaid},
+		{"我以后别再主动联系前任了", FirstMessagesUnsaid},
 		{"友達から連絡が来た", FirstMessagesUnsaid},
 	} {
 		if got := ReadFirstMessages(tt.text); got != tt.want {
