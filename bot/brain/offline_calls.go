@@ -94,13 +94,16 @@ func (o *Offline) reflect(h bot.Hints) string {
 }
 
 // lifeloop decides whether to check in (seed 003 §7.1): about a follow-up
-// whose day has passed, else only after checkinSilence; never in a crisis. A friend or close friend gets a light,
-// friendly check-in, anyone else a polite one that leaves the lead to them.
-// Where there is something real to refer to — a matter they shared (from
-// the recent conversation), a pet they told about (from memory), a theme
-// they talked about, the city they live in — the check-in names it, never
-// pressing. The variant
-// rotates with the local day, so consecutive days never repeat one.
+// whose day has passed, else only after checkinSilence, between
+// bot.CheckInFromHour and bot.CheckInUntilHour; never in a crisis. A
+// friend or close friend gets a light, friendly check-in, anyone else a
+// polite one that leaves the lead to them. Where there is something real
+// to refer to — a matter they shared (from the recent conversation), a
+// dated thing due tomorrow, good news, a pet they told about (from
+// memory), a theme they talked about, the city they live in — the
+// check-in names it, never pressing; after a death, words of self-harm or
+// a hard matter it is a quiet word (recentMatters). The variant rotates
+// with the local day and never repeats the last check-ins.
 func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	if h.Crisis || bot.AsleepHour(h.Now) {
 		return false, ""
@@ -130,14 +133,37 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 	if h.Heavy != "" && vars["thing"] == "" && h.Greeting != "" && !heart.ContainsForbidden(h.Greeting) {
 		return true, h.Greeting
 	}
-	// heavy: among their recent messages is a death, or a deep matter
-	// that nothing they said since lifted. Until then a check-in is no
-	// place for light themes (a probe heard "I hope things with your
-	// friends have been going all right" three days after "my friend and
-	// neighbour Frank died").
+	heavy := o.recentMatters(h, t, vars)
+	for i := len(t.known) - 1; i >= 0; i-- {
+		if f := t.known[i]; f.kind.Dict["kind"] == dictPets && vars["pet_name"] == "" && !t.gone[f.fields["name"]] {
+			vars["pet_name"] = f.fields["name"]
+		}
+	}
+	if len(h.Ahead) > 0 {
+		// The day before a dated thing they told of, she wishes them well
+		// (one day only, and the gate lets through one message at most).
+		vars["ahead_thing"] = o.k.yourThing(h.Ahead[0].About, h.Language)
+	}
+	real, plain := checkInTiers(h.Relationship, heavy)
+	for _, tier := range real {
+		if pool := t.usable(tier, vars); len(pool) > 0 {
+			return o.pickCheckIn(h, pool)
+		}
+	}
+	return o.pickCheckIn(h, t.usable(plain, vars))
+}
+
+// recentMatters reads the user's recent messages, newest first, into vars
+// (thing, when, good_news, topic) and reports whether a check-in must be a
+// quiet word (heavy): among them is a death, words of self-harm, a
+// request not to talk about something, or a deep matter that nothing said
+// since lifted. Until then a check-in is no place for light themes (a
+// probe heard "I hope things with your friends have been going all right"
+// three days after "my friend and neighbour Frank died").
+func (o *Offline) recentMatters(h bot.Hints, t *turnView, vars map[string]string) (heavy bool) {
 	// hushed: they asked not to talk about it (then or since), so the
-	// matter is not named; the check-in is a quiet word.
-	heavy, lifted, hushed := false, false, false
+	// matter is not named.
+	lifted, hushed := false, false
 	for i := len(h.Recent) - 1; i >= 0; i-- {
 		m := h.Recent[i]
 		if m.Role != "user" {
@@ -154,9 +180,7 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 		}
 		for _, s := range sits {
 			hard, loss = hard || s.Deep || s.Gone || s.Hushes, loss || s.Gone
-			if s.Lifts {
-				lifted = true
-			}
+			lifted = lifted || s.Lifts
 			// Good news they shared, newer than anything hard, is what
 			// a check-in is glad about, once ("I passed!" was met with
 			// "Any news on your friends?").
@@ -177,10 +201,9 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 		if hard {
 			// The theme of a message telling of a loss is the loss
 			// itself: "my friend died" gives no "your friends" to ask
-			// after, "my dog died" no "your pets".
-			// Good news since lifts a hard matter; nothing said in the
-			// days after lifts a death ("说说话好多了" is a better
-			// evening, not a grief over).
+			// after, "my dog died" no "your pets". Good news since lifts
+			// a hard matter; nothing said in the days after lifts a death
+			// ("说说话好多了" is a better evening, not a grief over).
 			heavy = heavy || !lifted || loss
 			continue
 		}
@@ -190,52 +213,42 @@ func (o *Offline) lifeloop(h bot.Hints) (bool, string) {
 			}
 		}
 	}
-	for i := len(t.known) - 1; i >= 0; i-- {
-		if f := t.known[i]; f.kind.Dict["kind"] == dictPets && vars["pet_name"] == "" && !t.gone[f.fields["name"]] {
-			vars["pet_name"] = f.fields["name"]
-		}
-	}
-	// Seed 003 §7.1: a matter they shared is what a check-in asks after;
-	// then good news they shared; then anything real (a pet, a theme),
-	// else a plain greeting. The first tier with a line that can be
-	// filled is the pool.
-	var real [][]string
-	var plain []string
-	switch strings.ToLower(h.Relationship) {
+	return heavy
+}
+
+// checkInTiers are the phrase keys of a check-in by relationship state,
+// in tiers: the first tier with a line that can be filled is the pool,
+// else plain. Seed 003 §7.1: a matter they shared is what a check-in asks
+// after; then a dated thing due tomorrow; then good news they shared;
+// then anything real (a pet, a theme, their city). Seed 003 §3.1: a
+// stranger is not asked about private matters, so their check-in names
+// nothing they shared; a dated thing they told of is wished well, as it
+// is asked after (follow-ups). When heavy, only the matter and the thing
+// due tomorrow are named, else a quiet word that asks nothing and names
+// nothing, never "hope you're doing well" nor a light theme.
+func checkInTiers(relationship string, heavy bool) (real [][]string, plain []string) {
+	gentle := "checkin.polite.gentle"
+	switch strings.ToLower(relationship) {
 	case "friend", "close":
 		real = [][]string{{"checkin.deep"}, {"checkin.ahead"}, {"checkin.goodnews"}, {"checkin.pet", "checkin.topic", "checkin.home"}}
-		plain = []string{"checkin.warm"}
+		plain, gentle = []string{"checkin.warm"}, "checkin.gentle"
 	case "acquaintance":
 		real = [][]string{{"checkin.deep"}, {"checkin.ahead"}, {"checkin.polite.goodnews"}, {"checkin.polite.topic"}}
 		plain = []string{"checkin.polite"}
 	default:
-		// Seed 003 §3.1: a stranger is not asked about private matters,
-		// so the check-in names nothing they shared; a dated thing they
-		// told of is wished well, as it is asked after (follow-ups).
 		real = [][]string{{"checkin.ahead"}}
 		plain = []string{"checkin.polite"}
 	}
 	if heavy {
-		// Asked after once, or not theirs to be asked about (a stranger):
-		// a quiet word that asks nothing and names nothing, never "hope
-		// you're doing well" nor a light theme.
-		gentle := "checkin.polite.gentle"
-		if plain[0] == "checkin.warm" {
-			gentle = "checkin.gentle"
+		kept := real[:0:0]
+		for _, tier := range real {
+			if tier[0] == "checkin.deep" || tier[0] == "checkin.ahead" {
+				kept = append(kept, tier)
+			}
 		}
-		real, plain = real[:min(len(real), 1)], []string{gentle}
+		real, plain = kept, []string{gentle}
 	}
-	if len(h.Ahead) > 0 {
-		// The day before a dated thing they told of, she wishes them well
-		// (one day only, and the gate lets through one message at most).
-		vars["ahead_thing"] = o.k.yourThing(h.Ahead[0].About, h.Language)
-	}
-	for _, tier := range real {
-		if pool := t.usable(tier, vars); len(pool) > 0 {
-			return o.pickCheckIn(h, pool)
-		}
-	}
-	return o.pickCheckIn(h, t.usable(plain, vars))
+	return real, plain
 }
 
 // checkInWith is a check-in from the variants of keys filled with vars,

@@ -373,7 +373,7 @@ func TestOfflineCheckInLetsBeWhatTheyWouldNotTalkAbout(t *testing.T) {
 
 // TestOfflineCheckInWishesWellTheDayBefore: the day before the exam she
 // was told of, a check-in names it and wishes them well, whatever their
-// relationship; without it, nothing of the exam is said.
+// relationship and in grief too; without it, nothing of the exam is said.
 func TestOfflineCheckInWishesWellTheDayBefore(t *testing.T) {
 	o := NewOffline()
 	day := time.Date(2026, 3, 4, 19, 0, 0, 0, time.UTC)
@@ -387,6 +387,14 @@ func TestOfflineCheckInWishesWellTheDayBefore(t *testing.T) {
 				Ahead: []bot.FollowUp{{ID: 1, About: tt.about, Due: "2026-03-05"}}}
 			if speak, msg := checkIn(t, o, h); !speak || !strings.Contains(msg, tt.want) {
 				t.Errorf("%s %s, the day before: %v %q", tt.lang, state, speak, msg)
+			}
+			// In grief too, once the loss was asked after: the day before
+			// is a day before.
+			grief := h
+			grief.CheckedIn = true
+			grief.Recent = []bot.ChatMessage{{Role: "user", Content: map[string]string{langEN: "my grandma died last week", langZH: "我奶奶上周去世了", langJA: "先週おばあちゃんが亡くなった"}[tt.lang]}}
+			if speak, msg := checkIn(t, o, grief); !speak || !strings.Contains(msg, tt.want) {
+				t.Errorf("%s %s, the day before, after a death: %v %q", tt.lang, state, speak, msg)
 			}
 			h.Ahead = nil
 			if _, msg := checkIn(t, o, h); strings.Contains(msg, tt.want) {
