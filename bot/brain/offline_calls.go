@@ -184,12 +184,17 @@ func (o *Offline) recentMatters(h bot.Hints, t *turnView, vars map[string]string
 			// Good news they shared, newer than anything hard, is what
 			// a check-in is glad about, once ("I passed!" was met with
 			// "Any news on your friends?").
-			if s.Lifts && s.Feel.Label == "joy" && s.Thing[h.Language] != "" && vars["good_news"] == "" && !heavy && !h.CheckedIn {
+			// Someone else's ("my grandson got into college") is not
+			// theirs to be asked about as their own.
+			if s.Lifts && s.Feel.Label == "joy" && s.Thing[h.Language] != "" && vars["good_news"] == "" && !heavy && !h.CheckedIn &&
+				!asked(h.CheckIns, s.Thing[h.Language]) && !o.view(bot.Hints{Language: h.Language, Text: m.Content, Memories: h.Memories}).theirs() {
 				vars["good_news"] = s.Thing[h.Language]
 			}
 			// A matter they shared is asked after once: not again after a
-			// check-in they left unanswered.
-			if s.Deep && vars["thing"] == "" && !h.CheckedIn && !hushed {
+			// check-in they left unanswered, nor after one that asked it
+			// (a widower who answered every few days was asked about his
+			// loss five times in sixteen days).
+			if s.Deep && vars["thing"] == "" && !h.CheckedIn && !hushed && !asked(h.CheckIns, s.Thing[h.Language]) {
 				vars["thing"] = s.Thing[h.Language]
 				if !m.At.IsZero() && !h.Now.IsZero() {
 					// When they said it, by its age ("about two weeks
@@ -214,6 +219,11 @@ func (o *Offline) recentMatters(h bot.Hints, t *turnView, vars map[string]string
 		}
 	}
 	return heavy
+}
+
+// asked reports whether one of the check-ins sent last named thing.
+func asked(checkIns []string, thing string) bool {
+	return thing != "" && slices.ContainsFunc(checkIns, func(c string) bool { return strings.Contains(c, thing) })
 }
 
 // checkInTiers are the phrase keys of a check-in by relationship state,

@@ -432,3 +432,49 @@ func TestOfflineCheckInAfterDarkWordsStaysGentle(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineCheckInAsksAfterALossOnce: a widower who answers every few
+// days is asked after his loss once; the check-ins after his next replies
+// are a quiet word, not the same question again.
+func TestOfflineCheckInAsksAfterALossOnce(t *testing.T) {
+	o := NewOffline()
+	day := time.Date(2026, 3, 5, 19, 0, 0, 0, time.UTC)
+	said := map[string]string{langEN: "my friend and neighbour Frank died yesterday", langZH: "我的好朋友老李昨天去世了", langJA: "隣の田中さんが昨日亡くなった"}
+	later := map[string]string{langEN: "Biscuit and I walked by the lake", langZH: "早上带豆豆去公园走了走", langJA: "朝、犬と散歩した"}
+	for _, lang := range languages() {
+		thing := o.loaded().sits[slicesIndex(o.loaded().sits, "loss")].Thing[lang]
+		for _, state := range []string{"acquaintance", "friend"} {
+			h := bot.Hints{Language: lang, User: names[lang][1], Relationship: state, Silence: 30 * time.Hour, Now: day,
+				Recent: []bot.ChatMessage{{Role: "user", Content: said[lang], At: day.AddDate(0, 0, -1)}}}
+			asks := 0
+			for d := range 4 {
+				// He answered the last check-in: nothing sent since he wrote.
+				h.Now, h.CheckedIn = day.AddDate(0, 0, 3*d), false
+				h.Recent = append(h.Recent, bot.ChatMessage{Role: "user", Content: later[lang], At: h.Now.Add(-30 * time.Hour)})
+				_, msg := checkIn(t, o, h)
+				if strings.Contains(msg, thing) {
+					asks++
+				}
+				h.CheckIns = append(h.CheckIns, msg)
+			}
+			if asks != 1 {
+				t.Errorf("%s %s: asked after %q %d times in %q", lang, state, thing, asks, h.CheckIns)
+			}
+		}
+	}
+}
+
+// TestOfflineCheckInIsNotGladOfSomeoneElsesNews: "my grandson got into
+// college!" is his grandson's news; a check-in does not ask him about
+// "passing" as his own.
+func TestOfflineCheckInIsNotGladOfSomeoneElsesNews(t *testing.T) {
+	o := NewOffline()
+	day := time.Date(2026, 3, 5, 19, 0, 0, 0, time.UTC)
+	for _, state := range []string{"acquaintance", "friend"} {
+		h := bot.Hints{Language: langEN, User: "Walt", Relationship: state, Silence: 30 * time.Hour, Now: day,
+			Recent: []bot.ChatMessage{{Role: "user", Content: "my grandson got into college!", At: day.AddDate(0, 0, -1)}}}
+		if _, msg := checkIn(t, o, h); strings.Contains(msg, "passing") {
+			t.Errorf("%s: %q", state, msg)
+		}
+	}
+}
