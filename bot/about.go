@@ -40,6 +40,7 @@ func (h *Handler) About(ctx context.Context, u store.User, now time.Time) CheckI
 		}
 	}
 	c.FollowUps = h.followUpsDue(ctx, u, now)
+	c.Ahead = h.followUpsAhead(ctx, u, now)
 	if heart.Returning(u.LastUserAt, now) {
 		if heavy, ok := h.heavyTopic(ctx, u, u.LastUserAt); ok {
 			c.Heavy, c.HeavyAt = heavy.Text, heavy.At

@@ -142,6 +142,10 @@ func (o *Offline) reply(t *turnView) string {
 		parts = []part{{t.say("decline", 1), prioAck}}
 	case h.Gift != "":
 		parts = []part{{t.say("gift", 1), prioAck}}
+	case h.FirstMessages != "":
+		// They asked her not to write first (or let her again): she
+		// answers that; the turn's notice says what changed.
+		parts = []part{{t.say("first."+h.FirstMessages, 1), prioAck}}
 	default:
 		parts = t.compose()
 	}

@@ -95,6 +95,7 @@ type situation struct {
 	// 他住院了 is a death; after a breakup, someone who left).
 	Becomes      string   `yaml:"becomes"`
 	BecomesAfter []string `yaml:"becomes_after"`
+	Hushes       bool     `yaml:"hushes"` // the user asks not to talk about it: a check-in names nothing they said before
 
 	mourned      *situation       // Mourned, found
 	becomes      *situation       // Becomes, found

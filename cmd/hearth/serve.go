@@ -52,7 +52,7 @@ func lifeLoopConfig(p bot.Persona, db *store.DB, b bot.Brain, senders map[string
 	return lifeloop.Config{
 		Persona: p, Store: db, Brain: b, Senders: senders,
 		Assess: assessor(p), Forbidden: heart.ContainsForbidden,
-		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, About: h.About, Logger: log,
+		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, About: h.About, Resting: h.RestingToday, Logger: log,
 	}
 }
 
