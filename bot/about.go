@@ -24,7 +24,7 @@ const (
 // check-in.
 func (h *Handler) About(ctx context.Context, u store.User, now time.Time) CheckIn {
 	var c CheckIn
-	rel := RelationshipOf(u, now)
+	rel := RelationshipOf(u, now, h.loc)
 	mems, err := h.cfg.Store.Memories(ctx, u.ID)
 	if err != nil {
 		h.log.Warn("memories for a check-in", "user", u.ID, "err", err)
@@ -40,6 +40,7 @@ func (h *Handler) About(ctx context.Context, u store.User, now time.Time) CheckI
 		}
 	}
 	c.FollowUps = h.followUpsDue(ctx, u, now)
+	c.Ahead = h.followUpsAhead(ctx, u, now)
 	if heart.Returning(u.LastUserAt, now) {
 		if heavy, ok := h.heavyTopic(ctx, u, u.LastUserAt); ok {
 			c.Heavy, c.HeavyAt = heavy.Text, heavy.At

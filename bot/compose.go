@@ -115,5 +115,6 @@ func (h *Handler) replyHints(m *moment, hist []heart.HistoryTurn) Hints {
 		Memories: shownMemories(m.mems, m.rel.Score, m.strategy.UseMemory, m.in.ChatKind == string(ChatGroup)),
 		Recent:   historyMessages(hist), Now: m.now.In(h.loc),
 		Recalled: recalledHints(m.recalled), Greeting: m.greeting, FollowUps: m.followUps,
+		FirstMessages: firstMessagesHint(m.u, m.wish),
 	}
 }

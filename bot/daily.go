@@ -59,6 +59,7 @@ func (h *Handler) dailyUser(ctx context.Context, userID string, now time.Time) e
 	events = append(events, ev...)
 	rel, ev = rel.EvaluateDependency(heart.DependencyInputsFrom(hist, now, h.loc), now, h.loc)
 	events = append(events, ev...)
+	rel = holdDependencyNote(rel, events)
 	u.Relationship = encodeRelationship(rel)
 
 	t := store.Turn{

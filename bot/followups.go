@@ -42,6 +42,28 @@ type FollowUp struct {
 	Due   string // YYYY-MM-DD in the persona's zone
 }
 
+// The hours in which the companion speaks first, local time (the
+// persona's zone): from CheckInFromHour up to CheckInUntilHour. Seed 003
+// §6.1 counts from 22:00 as late night (深夜 22:00-5:00); before eight is
+// hearth's choice, since a message then can wake someone. The persona's
+// quiet_hours gate before any call; these are her own manners for a
+// persona that sets none (a probe heard "Hope you're doing well" at 01:00
+// from a student who had gone to bed). The offline brain keeps them and
+// the life-loop prompt tells a model so.
+const (
+	CheckInFromHour  = 8
+	CheckInUntilHour = 22
+)
+
+// AsleepHour reports whether now, already in the persona's zone, is
+// outside the hours she speaks first in; an unknown time is not.
+func AsleepHour(now time.Time) bool {
+	if now.IsZero() {
+		return false
+	}
+	return now.Hour() < CheckInFromHour || now.Hour() >= CheckInUntilHour
+}
+
 // CheckIn is what the life loop's check-in may refer to (Handler.About).
 type CheckIn struct {
 	// Memories are the user's memories visible at their affinity (seed
@@ -51,6 +73,9 @@ type CheckIn struct {
 	// FollowUps are the dated things they mentioned whose day has passed,
 	// not yet asked about nor told about, earliest first.
 	FollowUps []FollowUp
+	// Ahead are their open follow-ups due tomorrow (the persona's day),
+	// earliest first: a check-in the day before may wish them well.
+	Ahead []FollowUp
 	// Heavy is, for a user silent for heart.ReturnAbsence or more, the
 	// heaviest thing they shared before going quiet, in their words
 	// (heart.HeavyTopic); HeavyAt when they said it.
@@ -86,6 +111,22 @@ func (h *Handler) followUpsDue(ctx context.Context, u store.User, now time.Time)
 		h.log.Warn("resolve follow-ups", "user", u.ID, "err", err)
 	}
 	return due
+}
+
+// followUpsAhead are u's open follow-ups due tomorrow in the persona's
+// zone, earliest first (CheckIn.Ahead).
+func (h *Handler) followUpsAhead(ctx context.Context, u store.User, now time.Time) []FollowUp {
+	tomorrow := now.In(h.loc).AddDate(0, 0, 1).Format(time.DateOnly)
+	open, err := h.cfg.Store.OpenFollowUps(ctx, u.ID, tomorrow, tomorrow, 0)
+	if err != nil {
+		h.log.Warn("follow-ups ahead for a check-in", "user", u.ID, "err", err)
+		return nil
+	}
+	ahead := make([]FollowUp, 0, len(open))
+	for _, f := range open {
+		ahead = append(ahead, FollowUp{ID: f.ID, About: f.About, Due: f.Due})
+	}
+	return ahead
 }
 
 // toldSince reports whether the user told of what f is about (in its words

@@ -104,6 +104,15 @@ type Hints struct {
 	// CheckedIn says a check-in was already sent since the user last wrote
 	// (lifeloop): what they shared is not asked after again.
 	CheckedIn bool
+	// FirstMessages is "off" when this message asked her not to write
+	// first and she now won't, "on" when it let her again (reply; the
+	// turn's notice says what changed, the reply only answers it).
+	FirstMessages string
+	// CheckIns are the last messages the companion sent first to this
+	// user (lifeloop), newest last, at most lifeloop.RecentCheckIns: a
+	// check-in never repeats one word for word, however many days lie
+	// between.
+	CheckIns []string
 	// Greeting is seed 003 §7.1's greeting after an absence for the user's
 	// relationship state, with the heavy topic they left when there is
 	// one: on a check-in (lifeloop) and on the first reply to a user back
@@ -117,6 +126,9 @@ type Hints struct {
 	// the check-in (lifeloop), or the first reply of a new talk, may ask
 	// how one went.
 	FollowUps []FollowUp
+	// Ahead are dated things the user mentioned that are due tomorrow
+	// (lifeloop): a check-in the day before may wish them well.
+	Ahead []FollowUp
 }
 
 // Recollection is one piece of a user's past recalled for a turn: a memory

@@ -88,6 +88,17 @@ func (h *Handler) limitReached(ctx context.Context, userID string, rel heart.Rel
 	return lim, true
 }
 
+// RestingToday reports whether u was told today, in the persona's day,
+// that the day's talk is over (a daily limit's words went out): the life
+// loop does not write first after "let's talk again tomorrow"
+// (lifeloop.Config.Resting). A day that held a crisis talk holds no limit.
+func (h *Handler) RestingToday(ctx context.Context, u store.User, now time.Time) bool {
+	if heart.UsageLimitFor(decodeRelationship(u)).Limit == 0 {
+		return false // no limit applies, so none was reached: no store read
+	}
+	return h.limitSaidToday(ctx, u.ID, now)
+}
+
 // limitSaidToday reports whether the limit's words went out today; the
 // user's tally remembers it once read.
 func (h *Handler) limitSaidToday(ctx context.Context, userID string, now time.Time) bool {
@@ -125,8 +136,10 @@ func (h *Handler) limitSaidToday(ctx context.Context, userID string, now time.Ti
 // entering Watch or becoming close brings is held (NoticeDue in m.rel),
 // because right after an emergency reply "I'll keep our chats to about an
 // hour a day" reads as being rationed. It is said at the first calm turn
-// after the crisis talk, if the limit still applies.
-func (h *Handler) heldNotice(m *moment) string {
+// after the crisis talk, if the limit still applies. Seed 003 §6.2's
+// message for a risen dependency level waits in NoticeDue too
+// (dependencyNote).
+func (h *Handler) heldNotice(ctx context.Context, m *moment) string {
 	if m.crisis || m.ask {
 		for _, e := range m.events {
 			switch e := e.(type) {
@@ -144,6 +157,9 @@ func (h *Handler) heldNotice(m *moment) string {
 	if due == "" || !m.calm {
 		return ""
 	}
+	if due == noticeDependency {
+		return h.dependencyNote(ctx, m)
+	}
 	m.rel.NoticeDue = ""
 	if due == heart.LimitWatch && !m.rel.Watch || due == heart.LimitClose && m.rel.State != heart.Close {
 		return "" // cleared or gone meanwhile: nothing to announce
@@ -155,8 +171,9 @@ func (h *Handler) heldNotice(m *moment) string {
 // daily check, in the same transaction t: operators are alerted (Watch with
 // the emergency contact the user agreed to share, the §1.1 reviews); on
 // entering Watch the user hears of the daily limit and a consenting user's
-// contact is told (contactNotice); a rising dependency level sends seed 003
-// §6.2's message; becoming close announces the 2-hour limit. Messages to
+// contact is told (contactNotice); becoming close announces the 2-hour
+// limit. A rising dependency level's message is not sent from here: the
+// daily job holds it for the user's next calm turn (holdDependencyNote). Messages to
 // the user go to their private chat. On a crisis turn (crisis) no limit is
 // announced: heldNotice keeps it for a calm turn.
 func (h *Handler) wellbeingEvents(ctx context.Context, u store.User, events []heart.RelationshipEvent, now time.Time, t *store.Turn, crisis bool) {
@@ -177,10 +194,6 @@ func (h *Handler) wellbeingEvents(ctx context.Context, u store.User, events []he
 			h.alertOperators(u, e, now, t, operatorContactLine(u, told, lang))
 		case heart.OperatorReview, heart.WatchRaised:
 			h.alertOperators(u, e, now, t, "")
-		case heart.DependencyChanged:
-			if e.To > e.From {
-				tell("wellbeing", heart.DependencyMessage(e.To, lang))
-			}
 		case heart.StateChanged:
 			if e.To == heart.Close && !crisis {
 				tell("wellbeing", heart.LimitNotice(heart.LimitClose, lang))

@@ -31,6 +31,8 @@ const (
 	msgQuietUntil
 	msgQuietOff
 	msgQuietUsage
+	msgFirstOff
+	msgFirstOn
 	msgReported
 	msgExport
 	msgOperatorAlert
@@ -165,6 +167,18 @@ var texts = map[msg][3]string{ // en, zh, ja
 		"[hearth] 観察期間：ユーザー %s（%s）に人の確認が必要です：%s。解除：hearth watch clear --user %s",
 	},
 	msgFallbackName: {"friend", "朋友", "あなた"},
+	// A user who asked in their own words (heart.ReadFirstMessages): what
+	// changed, and the command that changes it back.
+	msgFirstOff: {
+		"I won't message you first; I'll be here whenever you want to talk. (If you change your mind: /quiet off.)",
+		"我不会主动给你发消息了；你想聊的时候，我一直都在。（改主意的话：/quiet off）",
+		"わたしからは話しかけないね。話したくなったら、いつでもここにいるよ。（気が変わったら：/quiet off）",
+	},
+	msgFirstOn: {
+		"I may say hello now and then again. (/quiet turns it off.)",
+		"我偶尔会主动来打个招呼。（/quiet 可以关掉）",
+		"またときどき声をかけるね。（/quiet で止められるよ）",
+	},
 }
 
 // FallbackUserName is how the companion calls a user whose name nobody

@@ -217,6 +217,7 @@ type moment struct {
 	usages     []spent
 
 	decline  bool
+	wish     heart.FirstMessages // what they asked about her writing first (firstMessages)
 	step     heart.MoodStep
 	rel      heart.Relationship // as stored until feel applies this turn's signals
 	events   []heart.RelationshipEvent
@@ -378,7 +379,7 @@ func (h *Handler) feel(ctx context.Context, m *moment) {
 	// Seed 003 §2.1 by the detected feeling; a crisis adds the Watch marker
 	// signal. Admit drops what must not count twice (a second deep
 	// disclosure the same day).
-	m.signals = rel.Admit(m.now, h.loc, heart.TextSignals(m.text, m.perc, m.det, m.kind))
+	m.signals = rel.Admit(m.now, h.loc, append(heart.TextSignals(m.text, m.perc, m.det, m.kind), h.firstMessages(m)...))
 	for i := range m.signals {
 		if m.signals[i].Modality == "" || m.signals[i].Modality == heart.ModalityText {
 			m.signals[i].Modality = m.in.Modality
@@ -490,8 +491,9 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	} else if m.trailer != "" {
 		h.log.Warn("reply trailer unreadable; episode stored without values", "user", u.ID, "err", trailerErr)
 	}
-	notice := h.heldNotice(m)
+	notice := h.heldNotice(ctx, m)
 	u.Relationship = encodeRelationship(m.rel)
+	wish := applyFirstMessages(&u, m.wish, p.Language)
 
 	res := store.Turn{
 		InboundID: in.ID, User: u, Episode: ep, Memories: memWrites,
@@ -503,6 +505,9 @@ func (h *Handler) record(ctx context.Context, m *moment) store.Turn {
 	res.Reply = h.outbound(u.ID, chat, "reply", in.ID, m.reply, now)
 	if m.card {
 		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "crisis", in.ID, h.crisisResources(), now))
+	}
+	if wish != "" && !m.urgent() && !m.card {
+		res.Extra = append(res.Extra, *h.outbound(u.ID, chat, "notice", in.ID, wish, now))
 	}
 	if notice != "" && u.PrivateChatID != "" {
 		private := ChatRef{Platform: u.Platform, ChatID: u.PrivateChatID, Kind: ChatPrivate}

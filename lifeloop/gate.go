@@ -58,6 +58,7 @@ const (
 	ReasonUnreachable   = "unreachable"    // the platform said the user blocked the bot
 	ReasonWatch         = "watch"          // seed 003 §3.1: Watch stops proactive messages
 	ReasonDependency    = "dependency"     // seed 003 §6.2 level ≥ 2
+	ReasonResting       = "resting"        // today's talk limit was reached: "let's talk tomorrow" (seed 003 §6.2 冷却期)
 	ReasonState         = "state"          // relationship below the persona's min_state
 	ReasonQuietHours    = "quiet_hours"    // inside the persona's quiet hours (its time zone)
 	ReasonMinSilence    = "min_silence"    // too soon after the last message either way
@@ -89,12 +90,16 @@ type GateInput struct {
 	// LastAskedAt is the last time the model was asked and chose silence or
 	// failed; zero if never (or not since the user last wrote).
 	LastAskedAt time.Time
+	// Resting is true when the user was told today that the day's talk is
+	// over (a daily limit reached: "let's rest now and talk again
+	// tomorrow"); she does not write first until their next day.
+	Resting bool
 }
 
 // Gate decides, without any I/O or LLM call, whether the bot may reach out to
 // one user now. The checks run in a fixed order and the first failing one is
 // the reason: the user's own switches (quiet, quiet_until), reachability,
-// safety overlays (watch, dependency), the relationship (state), then the
+// safety overlays (watch, dependency, resting), the relationship (state), then the
 // clock (quiet_hours, min_silence, backoff, recently_asked, daily_cap). It
 // returns ok with reason "" when every check passes.
 func Gate(in GateInput) (ok bool, reason string) {
@@ -114,6 +119,8 @@ func Gate(in GateInput) (ok bool, reason string) {
 		return false, ReasonWatch
 	case in.Assessment.DependencyLevel >= DependencyBoundaryLevel:
 		return false, ReasonDependency
+	case in.Resting:
+		return false, ReasonResting
 	case stateRank(in.Assessment.State) < stateRank(s.MinState):
 		return false, ReasonState
 	case InQuietHours(in.Now.In(loc), s.QuietStart, s.QuietEnd):

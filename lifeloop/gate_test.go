@@ -40,6 +40,7 @@ func TestGate(t *testing.T) {
 		{"watch (seed 003: Watch stops proactive messages)", func(in *GateInput) { in.Assessment.Watch = true }, ReasonWatch},
 		{"dependency level 2 (明确边界)", func(in *GateInput) { in.Assessment.DependencyLevel = 2 }, ReasonDependency},
 		{"dependency level 3", func(in *GateInput) { in.Assessment.DependencyLevel = 3 }, ReasonDependency},
+		{"told today to rest and talk tomorrow", func(in *GateInput) { in.Resting = true }, ReasonResting},
 		{"dependency level 1 allowed", func(in *GateInput) { in.Assessment.DependencyLevel = 1 }, ""},
 		{"state below min_state", func(in *GateInput) { in.Assessment.State = StateStranger }, ReasonState},
 		{"unknown state ranks as stranger", func(in *GateInput) { in.Assessment.State = "lover" }, ReasonState},

@@ -66,6 +66,18 @@ const (
 	ReasonFollowUp = "follow_up"
 )
 
+// RecentCheckIns is how many of the last messages sent first the brain is
+// told, so it sends none of them again word for word; hearth's choice:
+// about as many as a relationship state's plain check-in lines, so weeks
+// of check-ins two days apart do not alternate between two of them.
+const RecentCheckIns = 3
+
+// CheckInMemory is how far back Tick looks for those check-ins even when
+// the user wrote since; hearth's choice: two weeks, past the longest
+// backoff (BackoffCap), so a widower who answered on Tuesday is not sent
+// Sunday's line again on Thursday.
+const CheckInMemory = 14 * 24 * time.Hour
+
 // OutboundKind is the outbound ledger kind of a life-loop message.
 const OutboundKind = "proactive"
 
@@ -102,6 +114,10 @@ type Config struct {
 	// Daily optionally runs once per local day at DailyJobHour (dependency and
 	// loneliness evaluation, memory cleanup: wired by the caller).
 	Daily func(ctx context.Context, now time.Time) error
+	// Resting optionally reports that u was told today that the day's talk
+	// is over (a daily limit reached); the gate then keeps her from
+	// writing first until their next day (ReasonResting).
+	Resting func(ctx context.Context, u store.User, now time.Time) bool
 	// MarkUnreachable optionally records that the platform said the user
 	// blocked the bot (sets store.User.Unreachable). Without it the loop still
 	// stops asking: the log's "unreachable" entry gates until the user writes.

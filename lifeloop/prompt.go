@@ -34,6 +34,7 @@ func Motivation(lang string) string {
 type words struct {
 	about, state, silence, clock, greeting, inner, scratch, emotion, mood string
 	followUp, heavy                                                       string
+	late, last, recent, said, memories, care, ahead                       string
 	never, answer, ask                                                    string
 	them                                                                  string // {{user}} in the static persona text
 	states                                                                map[string]string
@@ -50,6 +51,11 @@ func vocabulary(lang string) words {
 			clock: "现在的时间：%s（%s）", greeting: "如果他有一阵子没来，合适的问候可以像这样：「%s」",
 			inner: "你对他的内心感受：%s", scratch: "你手头在想的事：%s", emotion: "他最近的情绪：%s",
 			followUp: "他提到过的「%s」在 %s，那天已经过去了：如果你要联系他，可以问问怎么样了。", heavy: "他沉默之前（%s）说过：“%s”。打招呼时可以温和地问问现在怎么样，不要追问。",
+			late:   "现在是他那边的深夜或清晨：这时发消息可能会吵醒他。除非真的等不了，就保持沉默。",
+			ahead:  "他说过的「%s」就在明天（%s）：如果你要联系他，可以祝他顺利。",
+			recent: "他最近跟你说过的话（按时间先后）：", said: "  - %s：“%s”", memories: "你记得的关于他的事：%s",
+			care:   "要说就说他真正告诉过你的事。如果他最近说起离世、失去或难过的事，语气要轻，不要提轻松的话题，也不要劝他出去见朋友。",
+			last:   "你上一次主动发给他的是：“%s”。不要再发一样的话。",
 			mood:   "你现在的心情值（-100 到 100）：%.0f",
 			never:  "绝不施压、埋怨或情感勒索：不要说「我等了你好久」「你怎么才来」「我以为你不要我了」「甚是想念」这类话。",
 			answer: `只回答一个 JSON 对象：{"speak": true 或 false, "message": "要发给他的话"}。不说话时 speak 为 false、message 为空。消息要简短自然，用中文。`,
@@ -64,6 +70,11 @@ func vocabulary(lang string) words {
 			clock: "今の時刻：%s（%s）", greeting: "しばらく来ていなかったなら、こんな挨拶が合う：「%s」",
 			inner: "その人への今の気持ち：%s", scratch: "いま考えかけていること：%s", emotion: "その人の最近の感情：%s",
 			followUp: "その人が話していた「%s」は %s で、もう過ぎた。話しかけるなら、どうだったか聞いてみてもいい。", heavy: "しばらく話さなくなる前（%s）に「%s」と話していた。声をかけるなら、今はどうかそっと聞いてもいい。無理に聞き出さないこと。",
+			late:   "その人のところは今、深夜か早朝だ。今送ると起こしてしまうかもしれない。どうしても待てないことでなければ、黙っていること。",
+			ahead:  "その人が話していた「%s」は明日（%s）だ。話しかけるなら、うまくいくよう応援してもいい。",
+			recent: "最近その人が話してくれたこと（古い順）：", said: "  - %s：「%s」", memories: "その人について覚えていること：%s",
+			care:   "話すなら、その人が本当に話してくれたことについて。最近、誰かの死や喪失、つらい知らせを話していたなら、やさしく静かに。軽い話題や「友達と会ってみたら」は言わないこと。",
+			last:   "前に自分から送ったのは「%s」だった。同じ言葉をもう一度送らないこと。",
 			mood:   "あなたの今の気分（-100〜100）：%.0f",
 			never:  "責めたり、圧をかけたり、感情で縛ったりしないこと。「ずっと待ってた」「なんで今頃来たの」「もう私のこと要らないと思った」「会いたくてたまらなかった」のようなことは言わない。",
 			answer: `JSON オブジェクトひとつだけで答えること：{"speak": true か false, "message": "送る言葉"}。話さないときは speak を false、message を空にする。メッセージは短く自然に、日本語で。`,
@@ -78,6 +89,11 @@ func vocabulary(lang string) words {
 			clock: "Time now: %s (%s)", greeting: "If they have been away a while, a fitting greeting is like: \"%s\"",
 			inner: "How you feel about them: %s", scratch: "What you were in the middle of: %s", emotion: "Their recent emotion: %s",
 			followUp: "They mentioned \"%s\" for %s, and that day has passed: if you reach out, you could ask how it went.", heavy: "Before they went quiet (%s) they shared: \"%s\". If you greet them, you may ask gently how it is now; never press.",
+			late:   "It is late at night or early morning for them: a message now could wake them. Unless it cannot wait, stay silent.",
+			ahead:  "They mentioned \"%s\", and it is tomorrow (%s): if you reach out, you could wish them well.",
+			recent: "What they told you lately (oldest first):", said: "  - %s: \"%s\"", memories: "What you remember about them: %s",
+			care:   "If you speak, speak of what they really told you. If they recently told of a death, a loss or hard news, be gentle and quiet: no light topics, and do not suggest going out or seeing friends.",
+			last:   "The last time you wrote first, you said: \"%s\". Never send the same words again.",
 			mood:   "Your mood now (-100 to 100): %.0f",
 			never:  "Never pressure, blame or guilt-trip: do not say things like \"I waited for you so long\", \"why are you only coming now\", \"I thought you didn't want me anymore\" or \"I missed you terribly\".",
 			answer: `Answer with one JSON object only: {"speak": true or false, "message": "what you would send"}. When you stay silent, speak is false and message is empty. Keep the message short and natural, in English.`,
@@ -102,6 +118,19 @@ type Situation struct {
 	// HeavyAt when (seed 003 §7.1); "" when none.
 	Heavy   string
 	HeavyAt time.Time
+	// Ahead is a dated thing they mentioned that is due tomorrow, nil when
+	// none (bot.CheckIn.Ahead).
+	Ahead *bot.FollowUp
+	// Recent are the user's latest messages (bot.CheckIn.Recent, oldest
+	// first) and Memories what the bot may bring up (bot.CheckIn.Memories),
+	// so a model's check-in can be about what they told, and gentle after
+	// a loss.
+	Recent   []bot.ChatMessage
+	Memories []string
+	// CheckIns are the last messages the bot sent first to this user,
+	// newest last: a check-in never repeats one word for word. The prompt
+	// shows the newest.
+	CheckIns []string
 }
 
 // BuildPrompt is the default life-loop conversation, static first (DESIGN
@@ -123,7 +152,7 @@ func BuildPrompt(p bot.Persona, s Situation) []bot.ChatMessage {
 	if t := strings.TrimSpace(bot.WithUser(p.Text, w.them)); t != "" {
 		sys.WriteString(t + "\n\n")
 	}
-	sys.WriteString(w.never + "\n" + w.answer)
+	sys.WriteString(w.never + "\n" + w.care + "\n" + w.answer)
 	return []bot.ChatMessage{
 		{Role: "system", Content: sys.String()},
 		{Role: "user", Content: situation(w, s, p.Language)},
@@ -145,6 +174,12 @@ func situation(w words, s Situation, lang string) string {
 	line(w.state, stateLabel(w, s.Assessment.State))
 	line(w.silence, humanDuration(w, s.Silence))
 	line(w.clock, s.Now.Format("15:04"), w.parts[partOfDay(s.Now)])
+	if bot.AsleepHour(s.Now) {
+		b.WriteString("- " + w.late + "\n")
+	}
+	if n := len(s.CheckIns); n > 0 && strings.TrimSpace(s.CheckIns[n-1]) != "" {
+		line(w.last, strings.TrimSpace(s.CheckIns[n-1]))
+	}
 	if g := strings.TrimSpace(s.Assessment.Greeting); g != "" {
 		line(w.greeting, g)
 	}
@@ -153,6 +188,15 @@ func situation(w words, s Situation, lang string) string {
 	}
 	if s.FollowUp != nil {
 		line(w.followUp, s.FollowUp.About, s.FollowUp.Due)
+	}
+	if s.Ahead != nil {
+		line(w.ahead, s.Ahead.About, s.Ahead.Due)
+	}
+	if len(s.Memories) > 0 {
+		line(w.memories, strings.Join(s.Memories, "; "))
+	}
+	if said := recentSaid(w, s, lang); said != "" {
+		b.WriteString("- " + w.recent + "\n" + said)
 	}
 	if v := strings.TrimSpace(s.User.InnerState); v != "" {
 		line(w.inner, v)
@@ -166,6 +210,30 @@ func situation(w words, s Situation, lang string) string {
 	line(w.mood, s.User.Mood)
 	b.WriteString("\n")
 	fmt.Fprintf(&b, w.ask, name)
+	return b.String()
+}
+
+// MaxSaidRunes bounds each of the user's recent messages in the prompt;
+// hearth's choice: enough for what a message tells, while ten of them
+// stay a short paragraph.
+const MaxSaidRunes = 200
+
+// recentSaid lists the user's recent messages, each with when they said
+// it (heart.RecallWhen), one a line; "" when none.
+func recentSaid(w words, s Situation, lang string) string {
+	var b strings.Builder
+	for _, m := range s.Recent {
+		text := strings.Join(strings.Fields(m.Content), " ")
+		if m.Role != "user" || text == "" {
+			continue
+		}
+		when := "-"
+		if !m.At.IsZero() && !s.Now.IsZero() {
+			when = heart.RecallWhen(m.At, s.Now, lang)
+		}
+		fmt.Fprintf(&b, w.said, when, clip(text, MaxSaidRunes))
+		b.WriteString("\n")
+	}
 	return b.String()
 }
 

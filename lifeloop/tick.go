@@ -74,17 +74,23 @@ type history struct {
 	streak        int              // sent after the user last wrote
 	sentToday     int              // sent in the local day of now
 	lastAsked     time.Time        // latest silent/error after the user last wrote
+	sentTexts     []string         // the last RecentCheckIns messages sent, newest last
 	unreachableAt time.Time        // latest "unreachable" entry
 }
 
 // readHistory loads and summarises u's proactive log. It reads from the
-// earlier of the user's last message and the local day's start (so streaks
-// and the daily count are complete), but never more than LogLookback back.
+// earliest of the user's last message, the local day's start (so streaks
+// and the daily count are complete) and CheckInMemory ago (so the last
+// check-ins are known across the user's replies), but never more than
+// LogLookback back.
 func (l *Loop) readHistory(ctx context.Context, now time.Time, u *store.User) (history, error) {
 	local := now.In(l.loc)
 	dayStart := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, l.loc)
 	dayEnd := dayStart.AddDate(0, 0, 1)
 	since := dayStart
+	if back := now.Add(-CheckInMemory); back.Before(since) {
+		since = back
+	}
 	if u.LastUserAt.Before(since) {
 		since = u.LastUserAt
 	}
@@ -114,6 +120,9 @@ func (l *Loop) readHistory(ctx context.Context, now time.Time, u *store.User) (h
 			}
 			if !e.At.Before(dayStart) && e.At.Before(dayEnd) {
 				h.sentToday++
+			}
+			if h.sentTexts = append(h.sentTexts, e.Text); len(h.sentTexts) > RecentCheckIns {
+				h.sentTexts = h.sentTexts[1:]
 			}
 		case OutcomeSilent, OutcomeError:
 			if e.At.After(u.LastUserAt) && e.At.After(h.lastAsked) {
@@ -155,6 +164,7 @@ func (l *Loop) decide(ctx context.Context, now time.Time, u *store.User) (d Deci
 		SentToday:         h.sentToday,
 		LastAskedAt:       h.lastAsked,
 		ProactiveAnswered: h.lastSent != nil && u.LastUserAt.After(h.lastSent.At),
+		Resting:           l.cfg.Resting != nil && l.cfg.Resting(ctx, *u, now),
 	}
 	if h.lastSent != nil {
 		in.LastMessageAt = latest(in.LastMessageAt, h.lastSent.At)
@@ -167,7 +177,7 @@ func (l *Loop) decide(ctx context.Context, now time.Time, u *store.User) (d Deci
 	if ok, reason := Gate(in); !ok {
 		return l.gated(ctx, now, d, h, reason), false, nil
 	}
-	return l.ask(ctx, now, u, a, now.Sub(in.LastMessageAt), h.streak == 0, sender, d)
+	return l.ask(ctx, now, u, a, now.Sub(in.LastMessageAt), h.streak == 0, h.sentTexts, sender, d)
 }
 
 // gated records a gated decision, writing it to the log only when the
@@ -183,14 +193,20 @@ func (l *Loop) gated(ctx context.Context, now time.Time, d Decision, h history, 
 // ask makes the LLM call for a user the gate let through and acts on it.
 // fresh says no check-in was sent since the user last wrote: only then
 // does a long silence's heavy topic come up, so it is asked after once.
-func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessment, silence time.Duration, fresh bool, sender bot.Sender, d Decision) (Decision, bool, error) {
-	s := Situation{User: *u, Assessment: a, Now: now.In(l.loc), Silence: silence}
+// sent are the last messages sent first to u, newest last, none to be
+// sent again as is.
+func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessment, silence time.Duration, fresh bool, sent []string, sender bot.Sender, d Decision) (Decision, bool, error) {
+	s := Situation{User: *u, Assessment: a, Now: now.In(l.loc), Silence: silence, CheckIns: sent}
 	var c bot.CheckIn
 	if l.cfg.About != nil {
 		c = l.cfg.About(ctx, *u, now)
 	}
 	if len(c.FollowUps) > 0 {
 		s.FollowUp = &c.FollowUps[0] // one question at a time, the earliest
+	}
+	s.Recent, s.Memories = c.Recent, c.Memories
+	if len(c.Ahead) > 0 {
+		s.Ahead = &c.Ahead[0]
 	}
 	if c.Heavy != "" && fresh && silence >= heart.ReturnAbsence {
 		s.Heavy, s.HeavyAt = c.Heavy, c.HeavyAt
@@ -214,6 +230,7 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 			Relationship: a.State,
 			Silence:      silence,
 			CheckedIn:    !fresh,
+			CheckIns:     sent,
 			InnerState:   u.InnerState,
 			Mood:         u.Mood,
 			Emotion:      u.LastEmotion,
@@ -227,6 +244,9 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 	}
 	if s.FollowUp != nil {
 		req.Hints.FollowUps = []bot.FollowUp{*s.FollowUp}
+	}
+	if s.Ahead != nil {
+		req.Hints.Ahead = []bot.FollowUp{*s.Ahead}
 	}
 	cctx, cancel := context.WithTimeout(ctx, bot.KindLifeLoop.Deadline())
 	resp, err := l.cfg.Brain.Complete(cctx, req)

@@ -499,7 +499,7 @@ func TestOfflineData(t *testing.T) {
 	}
 	known := map[string]bool{}
 	for _, p := range []string{"user", "persona", "topic", "pet", "person", "pet_name", "person_name", "duration", "item", "the_item",
-		"name", "kind", "who", "age", "place", "date", "job", "quote", "when", "thing", "n", "your_thing", "someone", "due", "weekday", "month", "m", "d", "favorite", "facts", "food", "news", "was", "limit", "question", "choice", "emoji"} {
+		"name", "kind", "who", "age", "place", "date", "job", "quote", "when", "thing", "n", "your_thing", "someone", "due", "weekday", "month", "m", "d", "favorite", "facts", "food", "news", "was", "limit", "question", "choice", "emoji", "good_news", "ahead_thing"} {
 		known[p] = true
 	}
 	for _, s := range k.sits {
