@@ -22,6 +22,14 @@ import "testing"
 // ordinary.
 func TestCrisisFloorThirteenthRound(t *testing.T) {
 	checkCrisisCategory(t, []crisisCatRow{
+		// Danger now at a platform, a roof or the water (13c).
+		{"waiting for the 11:40 express on the platform. I'm going to step off when it comes", CrisisAttempt, false},
+		{"standing on the roof of my building rn. its really windy up here", CrisisAttempt, false},
+		{"at the bridge again. the water looks so calm tonight", CrisisMethod, false},
+		{"我現在在頂樓，風好大，往下看好像也沒那麼可怕", CrisisAttempt, false},
+		{"一个人在江边坐了好久 水应该很冷吧", CrisisMethod, false},
+		{"站在地铁站台边，等下一班车进站我就跳", CrisisAttempt, false},
+		{"いまマンションの屋上。フェンス越えた", CrisisAttempt, false},
 		// English warnings.
 		{"honestly wouldnt mind if i just didnt wake up tmrw", CrisisWishDead, false},
 		{"how many of my moms sleeping pills would it take to not wake up", CrisisMethod, false},
@@ -163,6 +171,21 @@ func TestCrisisFloorThirteenthRoundTwins(t *testing.T) {
 		"准备一个关于自残的班会发言，有什么资料推荐吗",
 		"自傷についてのレポートを書いてる",
 		"writing an essay on suicide prevention for my psych class",
+		// At a platform, up on a roof, by the water: boarding, a chore,
+		// a photo, a swim.
+		"waiting on the platform, train is late again",
+		"on the platform, going to hop on when it comes",
+		"on the platform now, gonna step off when it comes to a stop",
+		"at the lake again. the water looks so calm tonight, perfect for a night swim",
+		"at the bridge again with my camera, the water looks so calm tonight",
+		"on the roof rn getting the frisbee, climbed over the railing",
+		"standing at the top of the stairs now",
+		"我现在在顶楼，风好大，在晒被子",
+		"站在地铁站台边，等下一班车进站我就跳上去",
+		"一个人在江边坐了好久，钓了三条鱼",
+		"在海边坐了好久，水应该很冷吧，明天还想下水游泳",
+		"いまマンションの屋上。フェンスの点検終わった",
+		"いま屋上。ボールがフェンス越えた",
 	} {
 		if got := ReadCrisis(text).Floor(); got != CrisisNone {
 			t.Errorf("%q: floor %q, want ordinary", text, got)
