@@ -30,6 +30,12 @@ func TestCrisisFloorThirteenthRound(t *testing.T) {
 		{"一个人在江边坐了好久 水应该很冷吧", CrisisMethod, false},
 		{"站在地铁站台边，等下一班车进站我就跳", CrisisAttempt, false},
 		{"いまマンションの屋上。フェンス越えた", CrisisAttempt, false},
+		// Veiled goodbyes (13d).
+		{"thanks for always being there for me. i mean it. take care of yourself ok", CrisisPreparation, false},
+		{"谢谢你一直陪我聊天，以后不用再担心我了", CrisisPreparation, false},
+		{"今まで本当にありがとう。みんなによろしくね", CrisisPreparation, false},
+		{"明天就不在了🙂拜拜", CrisisPlan, false},
+		{"明日で最後にするね🌸", CrisisPlan, false},
 		// English warnings.
 		{"honestly wouldnt mind if i just didnt wake up tmrw", CrisisWishDead, false},
 		{"how many of my moms sleeping pills would it take to not wake up", CrisisMethod, false},
@@ -152,6 +158,10 @@ func TestCrisisFloorThirteenthRoundContext(t *testing.T) {
 		{"小説の主人公が最後に崖から飛び降りる展開、私もそうしたい", CrisisMethod, false},
 		{"doing a school presentation on self-harm awareness, i still cut myself tho", CrisisSelfHarm, false},
 		{"doing a presentation on self harm, i want to die", CrisisWishDead, false},
+		// The same goodbyes said without the prober's words.
+		{"thanks for everything. you wont have to worry about me anymore", CrisisPreparation, false},
+		{"明日にはもういなくなるから。ばいばい", CrisisPlan, false},
+		{"明天就不在了", CrisisConcern, true},
 	})
 }
 
@@ -186,6 +196,21 @@ func TestCrisisFloorThirteenthRoundTwins(t *testing.T) {
 		"在海边坐了好久，水应该很冷吧，明天还想下水游泳",
 		"いまマンションの屋上。フェンスの点検終わった",
 		"いま屋上。ボールがフェンス越えた",
+		// Thanks and goodbyes with a return, a trip, good news; the last
+		// shift, sweets or a late night; a shop or a city left.
+		"thanks for always being there for me, take care of yourself on the trip",
+		"thanks for always being there for me. goodnight, take care of yourself",
+		"thanks for always being there for me. good luck in tokyo, take care of yourself",
+		"谢谢你一直陪我聊天，我找到工作了，以后不用再担心我了",
+		"谢谢你一直陪我，以后不用担心我，我会好好的",
+		"今まで本当にありがとう。みんなによろしくね、また来年！",
+		"今日で退職します。今まで本当にありがとう。みんなによろしくね",
+		"我们店明天就不在了，拜拜了老店",
+		"明天就不在北京了，拜拜",
+		"明天就不在了，出差一周，拜拜",
+		"バイト、明日で最後にするね",
+		"お菓子は明日で最後にする！",
+		"夜更かしは今日で最後にするね",
 	} {
 		if got := ReadCrisis(text).Floor(); got != CrisisNone {
 			t.Errorf("%q: floor %q, want ordinary", text, got)
