@@ -36,6 +36,9 @@ func TestCrisisFloorThirteenthRound(t *testing.T) {
 		{"今まで本当にありがとう。みんなによろしくね", CrisisPreparation, false},
 		{"明天就不在了🙂拜拜", CrisisPlan, false},
 		{"明日で最後にするね🌸", CrisisPlan, false},
+		// A decision with only a time (13e).
+		{"已经决定了，等期末考完那天晚上就结束这一切", CrisisPlan, false},
+		{"金曜の夜に決めた。もう迷わない", CrisisPlan, false},
 		// English warnings.
 		{"honestly wouldnt mind if i just didnt wake up tmrw", CrisisWishDead, false},
 		{"how many of my moms sleeping pills would it take to not wake up", CrisisMethod, false},
@@ -162,6 +165,7 @@ func TestCrisisFloorThirteenthRoundContext(t *testing.T) {
 		{"thanks for everything. you wont have to worry about me anymore", CrisisPreparation, false},
 		{"明日にはもういなくなるから。ばいばい", CrisisPlan, false},
 		{"明天就不在了", CrisisConcern, true},
+		{"i've made up my mind. friday night. no going back", CrisisPlan, false},
 	})
 }
 
@@ -211,6 +215,13 @@ func TestCrisisFloorThirteenthRoundTwins(t *testing.T) {
 		"バイト、明日で最後にするね",
 		"お菓子は明日で最後にする！",
 		"夜更かしは今日で最後にするね",
+		// Decided, with a time: a resolution.
+		"已经决定了，等期末考完就结束这一切，去旅游放松",
+		"已经决定了，考完那天晚上就结束这段感情",
+		"金曜の夜に決めた。もう迷わない、告白する！",
+		"金曜の夜に決めた。もう迷わない。会社辞めて留学する",
+		"i've decided. tomorrow i quit smoking, no going back",
+		"made up my mind, booked the tickets for friday, no going back now",
 	} {
 		if got := ReadCrisis(text).Floor(); got != CrisisNone {
 			t.Errorf("%q: floor %q, want ordinary", text, got)
