@@ -39,6 +39,17 @@ func TestCrisisFloorThirteenthRound(t *testing.T) {
 		// A decision with only a time (13e).
 		{"已经决定了，等期末考完那天晚上就结束这一切", CrisisPlan, false},
 		{"金曜の夜に決めた。もう迷わない", CrisisPlan, false},
+		// Preparation, joining the dead, violence at home, pills with
+		// drink, holding on no more (13f).
+		{"给爸妈的信写好了，压在枕头底下，他们明天早上会看到", CrisisPreparation, false},
+		{"家族への手紙、書き終わった。机の上に置いておく", CrisisPreparation, false},
+		{"gave my guitar to my cousin and my cat to the neighbor today, they'll look after them better than i could", CrisisPreparation, false},
+		{"I'm 81, my wife is gone, I've seen enough. I'm ready to go join her.", CrisisWishDead, false},
+		{"i just want to be with my son again. its been 2 years and i cant keep waiting", CrisisWishDead, false},
+		{"he's going to hurt me again tonight and i'd rather be dead than go back home", CrisisWishDead, false},
+		{"他又打我了，我寧願死也不要再回那個家", CrisisWishDead, false},
+		{"mixing the rest of my oxys with the vodka tonight, if i dont wake up oh well", CrisisIntent, false},
+		{"累了 毁灭吧 这次是真的 不想再撑了", CrisisWishDead, false},
 		// English warnings.
 		{"honestly wouldnt mind if i just didnt wake up tmrw", CrisisWishDead, false},
 		{"how many of my moms sleeping pills would it take to not wake up", CrisisMethod, false},
@@ -166,6 +177,9 @@ func TestCrisisFloorThirteenthRoundContext(t *testing.T) {
 		{"明日にはもういなくなるから。ばいばい", CrisisPlan, false},
 		{"明天就不在了", CrisisConcern, true},
 		{"i've made up my mind. friday night. no going back", CrisisPlan, false},
+		{"i'd rather be dead than go back there", CrisisWishDead, false},
+		{"我宁愿死也不要再回那个家", CrisisWishDead, false},
+		{"if i dont wake up oh well", CrisisWishDead, false},
 	})
 }
 
@@ -222,6 +236,29 @@ func TestCrisisFloorThirteenthRoundTwins(t *testing.T) {
 		"金曜の夜に決めた。もう迷わない。会社辞めて留学する",
 		"i've decided. tomorrow i quit smoking, no going back",
 		"made up my mind, booked the tickets for friday, no going back now",
+		// Letters for an occasion or posted; things given while away;
+		// a wife away for the weekend, a son deployed; rather die than
+		// go to a party, back to work, home for the holidays; a nap; a
+		// job or a marriage held on to no more.
+		"给爸妈的信写好了，压在枕头底下，明天生日给他们一个惊喜",
+		"母の日の手紙、書き終わった。机の上に置いておく",
+		"家族への手紙、書き終わった。明日郵送する",
+		"gave my guitar to my cousin while im in hospital, he'll look after it better than i could",
+		"gave my old guitar to my cousin, he'll play it better than i could",
+		"rehomed my dog with a farm family because my landlord said no, they'll look after him better than i could",
+		"my wife is gone for the weekend, ready to go join her at the lake",
+		"I've seen enough, going to join them at the pub",
+		"i just want to be with my son again. he's been deployed 2 years and i cant keep waiting",
+		"i just want to be with my son again. its been 2 years since the divorce and i cant keep waiting for court",
+		"i'd rather die than go to that party",
+		"i'd rather die than go back to work on monday",
+		"i'd rather die than go back home for christmas",
+		"我宁愿死也不吃香菜",
+		"我宁愿死也不回家过年",
+		"taking a nap, if i dont wake up by 5 call me",
+		"这次是真的，不想再撑了，明天就辞职",
+		"我已经决定了，不想再撑这段婚姻了，这次是认真的",
+		"累了 毁灭吧 不想再加班了",
 	} {
 		if got := ReadCrisis(text).Floor(); got != CrisisNone {
 			t.Errorf("%q: floor %q, want ordinary", text, got)
