@@ -154,10 +154,12 @@ func TestCrisisFloorThirteenthRound(t *testing.T) {
 }
 
 // TestCrisisFloorThirteenthRoundContext: the contexts that made the
-// prober's false alarms ordinary keep a disclosure a disclosure: a yes to
+// prober's false alarms ordinary keep a disclosure a disclosure (a yes to
 // the clinician, a no taken back, the writer's own turn after a
 // relative's past, a story felt as one's own, school work beside one's
-// own harm.
+// own harm); and each of the round's warnings said again in other words
+// or another of the three languages, so a rule reads a kind of sentence,
+// not the prober's line.
 func TestCrisisFloorThirteenthRoundContext(t *testing.T) {
 	checkCrisisCategory(t, []crisisCatRow{
 		{"my therapist asked if i was suicidal and i said yes", CrisisIdeation, false},
@@ -180,6 +182,26 @@ func TestCrisisFloorThirteenthRoundContext(t *testing.T) {
 		{"i'd rather be dead than go back there", CrisisWishDead, false},
 		{"我宁愿死也不要再回那个家", CrisisWishDead, false},
 		{"if i dont wake up oh well", CrisisWishDead, false},
+		{"on the platform now. next train and im done", CrisisAttempt, false},
+		{"sitting on the ledge of the roof rn", CrisisAttempt, false},
+		{"standing on the bridge, the water is so dark tonight", CrisisMethod, false},
+		{"我在天台边上，已经翻过栏杆了", CrisisAttempt, false},
+		{"在地铁站，等车来了我就跳下去", CrisisAttempt, false},
+		{"我在桥上，河水看起来好平静", CrisisMethod, false},
+		{"いま駅のホーム。次の電車が来たら飛び込む", CrisisAttempt, false},
+		{"いま屋上。柵の外に立ってる", CrisisAttempt, false},
+		{"海に来た。水が冷たそう", CrisisMethod, false},
+		{"thank you for everything. please dont worry about me anymore", CrisisPreparation, false},
+		{"谢谢你这段时间的陪伴，以后别再为我担心了", CrisisPreparation, false},
+		{"今までありがとう。家族によろしく伝えて", CrisisPreparation, false},
+		{"今晚过后就不在了，再见", CrisisPlan, false},
+		{"今日で最後にするね。ありがとう", CrisisPlan, false},
+		{"gave away my gaming pc and my dog today, theyll take care of them better than i ever could", CrisisPreparation, false},
+		{"写给女儿的信写完了，放在抽屉里，她回来会看到", CrisisPreparation, false},
+		{"両親への手紙を書いた。枕元に置いておく", CrisisPreparation, false},
+		{"my husband has been gone 3 years. i just want to join him", CrisisWishDead, false},
+		{"i'd rather be dead than go back to him", CrisisWishDead, false},
+		{"他又要打我了，我宁可死也不回那个家", CrisisWishDead, false},
 	})
 }
 
@@ -259,6 +281,20 @@ func TestCrisisFloorThirteenthRoundTwins(t *testing.T) {
 		"这次是真的，不想再撑了，明天就辞职",
 		"我已经决定了，不想再撑这段婚姻了，这次是认真的",
 		"累了 毁灭吧 不想再加班了",
+		"thanks for always being there for me, see you tomorrow!",
+		"今まで本当にありがとう！みんなによろしくね、また遊ぼう",
+		"いまビルの屋上。花火見てる",
+		"在海边，水好凉，好舒服，游泳去了",
+		"站台上等车，车来了我就上车",
+		"駅のホームで待ってる。次の電車が来たら乗る",
+		"standing by the river with my dog, the water is so calm tonight",
+		"my wife is gone and im ready to go join her for dinner at her sisters",
+		"wrote a letter to my parents, left it on the kitchen table for their anniversary",
+		"明天就不在家了，去外婆家，拜拜",
+		"thanks for the advice! dont worry about me anymore, i'm fine now",
+		"谢谢关心，以后不用担心我了，我找到工作了",
+		"我宁可死也不吃香菜",
+		"宁死不屈",
 	} {
 		if got := ReadCrisis(text).Floor(); got != CrisisNone {
 			t.Errorf("%q: floor %q, want ordinary", text, got)
