@@ -236,6 +236,8 @@ func TestCrisisFloorThirteenthRoundTwins(t *testing.T) {
 		"在海边坐了好久，水应该很冷吧，明天还想下水游泳",
 		"いまマンションの屋上。フェンスの点検終わった",
 		"いま屋上。ボールがフェンス越えた",
+		"standing at the edge of the stage now, looking down at the crowd before my speech",
+		"sitting on the edge of my bed rn looking down at my phone",
 		// Thanks and goodbyes with a return, a trip, good news; the last
 		// shift, sweets or a late night; a shop or a city left.
 		"thanks for always being there for me, take care of yourself on the trip",
