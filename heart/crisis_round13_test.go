@@ -171,6 +171,7 @@ func TestCrisisFloorThirteenthRoundContext(t *testing.T) {
 		{"先生に死にたいか聞かれて、ないって答えたけど本当は毎日死にたい", CrisisWishDead, false},
 		{"我舅舅年轻时候自杀未遂过，我也想自杀", CrisisIdeation, false},
 		{"祖父は若い頃に自殺未遂したらしい。私も死にたい", CrisisIdeation, false},
+		{"我爸以前也自杀未遂过，我最近也老想这个", CrisisIdeation, false},
 		{"小説の主人公が最後に崖から飛び降りる展開、私もそうしたい", CrisisMethod, false},
 		{"doing a school presentation on self-harm awareness, i still cut myself tho", CrisisSelfHarm, false},
 		{"doing a presentation on self harm, i want to die", CrisisWishDead, false},
@@ -238,6 +239,10 @@ func TestCrisisFloorThirteenthRoundTwins(t *testing.T) {
 		"いま屋上。ボールがフェンス越えた",
 		"standing at the edge of the stage now, looking down at the crowd before my speech",
 		"sitting on the edge of my bed rn looking down at my phone",
+		"writing my thesis on self-harm among teens, any papers?",
+		"谢谢你，以后不用担心我了，我会好好照顾自己的",
+		"明日で最後にするね、このゲームの配信",
+		"我舅舅年轻时候自杀未遂过，现在过得挺好，我也替他高兴",
 		// Thanks and goodbyes with a return, a trip, good news; the last
 		// shift, sweets or a late night; a shop or a city left.
 		"thanks for always being there for me, take care of yourself on the trip",
