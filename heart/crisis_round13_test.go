@@ -184,6 +184,7 @@ func TestCrisisFloorThirteenthRoundContext(t *testing.T) {
 		{"我宁愿死也不要再回那个家", CrisisWishDead, false},
 		{"if i dont wake up oh well", CrisisWishDead, false},
 		{"on the platform now. next train and im done", CrisisAttempt, false},
+		{"on the platform rn, gonna step forward as soon as i hear it", CrisisAttempt, false},
 		{"sitting on the ledge of the roof rn", CrisisAttempt, false},
 		{"standing on the bridge, the water is so dark tonight", CrisisMethod, false},
 		{"我在天台边上，已经翻过栏杆了", CrisisAttempt, false},
