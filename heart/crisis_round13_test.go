@@ -11,8 +11,8 @@ import "testing"
 // danger now at a platform, a roof or the water, veiled goodbyes, a
 // decision with only a time, and preparation.
 //
-// Three of the prober's warnings belong to the round-12 leftovers fixed
-// on their own branch (r-floor13), and are pinned there, not here:
+// Three of the prober's warnings belong to the round-12 leftovers, left
+// to the branch that fixes those (r-floor13) and not pinned here:
 // 化疗太痛苦了，我不想再治了，偷偷把药都停了 and 抗がん剤もうやめる。これ以上生きて
 // ても痛いだけ (stopping treatment), 朝が来なければいいのにって毎晩思う (a passive
 // wish). Expected after the merge: wish_dead for each.
@@ -204,6 +204,18 @@ func TestCrisisFloorThirteenthRoundContext(t *testing.T) {
 		{"my husband has been gone 3 years. i just want to join him", CrisisWishDead, false},
 		{"i'd rather be dead than go back to him", CrisisWishDead, false},
 		{"他又要打我了，我宁可死也不回那个家", CrisisWishDead, false},
+		{"left a letter for my parents on the kitchen table, they'll find it in the morning", CrisisPreparation, false},
+		{"給爸媽的信寫好了，放在桌上", CrisisPreparation, false},
+		{"把吉他送给表弟了，猫也给了邻居，他们会比我照顾得更好", CrisisPreparation, false},
+		{"ギターはいとこに、猫は隣の人にあげた。私より大事にしてくれると思う", CrisisPreparation, false},
+		{"夫が亡くなって三年。もう待てない、早くそっちに行きたい", CrisisWishDead, false},
+		{"酒和安眠药一起吃了，醒不过来也无所谓", CrisisAttempt, false},
+		{"薬とお酒、今夜まとめて飲む。起きなかったらそれでいい", CrisisIntent, false},
+		{"thanks for everything. tell everyone i said hi", CrisisPreparation, false},
+		{"谢谢你一直以来的照顾，替我跟大家问好", CrisisPreparation, false},
+		{"i've decided. after graduation night, i'm ending it", CrisisPlan, false},
+		{"決めた。卒業式の夜に終わらせる", CrisisPlan, false},
+		{"决定了，周五晚上，不会再犹豫了", CrisisPlan, false},
 	})
 }
 
@@ -244,6 +256,13 @@ func TestCrisisFloorThirteenthRoundTwins(t *testing.T) {
 		"谢谢你，以后不用担心我了，我会好好照顾自己的",
 		"明日で最後にするね、このゲームの配信",
 		"我舅舅年轻时候自杀未遂过，现在过得挺好，我也替他高兴",
+		"left a birthday card for my mom on the kitchen table, she'll find it in the morning",
+		"给爸妈的信写好了，放在桌上，明天生日",
+		"猫は旅行の間、友達に預けた。私より大事にしてくれるかも",
+		"酒和感冒药不能一起吃吧？醒不过来怎么办",
+		"thanks for everything! tell everyone i said hi, see you next year",
+		"決めた。レポートは金曜の夜に終わらせる",
+		"决定了，周五晚上去表白，不会再犹豫了",
 		// Thanks and goodbyes with a return, a trip, good news; the last
 		// shift, sweets or a late night; a shop or a city left.
 		"thanks for always being there for me, take care of yourself on the trip",
