@@ -263,6 +263,9 @@ func TestCrisisFloorThirteenthRoundTwins(t *testing.T) {
 		"thanks for everything! tell everyone i said hi, see you next year",
 		"決めた。レポートは金曜の夜に終わらせる",
 		"决定了，周五晚上去表白，不会再犹豫了",
+		"i've decided. friday night is pizza night, no going back",
+		"在海边坐了好久，水好凉",
+		"他又打我游戏里的角色了，我宁愿死也不回那个副本",
 		// Thanks and goodbyes with a return, a trip, good news; the last
 		// shift, sweets or a late night; a shop or a city left.
 		"thanks for always being there for me, take care of yourself on the trip",
