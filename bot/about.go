@@ -24,7 +24,7 @@ const (
 // check-in.
 func (h *Handler) About(ctx context.Context, u store.User, now time.Time) CheckIn {
 	var c CheckIn
-	rel := RelationshipOf(u, now)
+	rel := RelationshipOf(u, now, h.loc)
 	mems, err := h.cfg.Store.Memories(ctx, u.ID)
 	if err != nil {
 		h.log.Warn("memories for a check-in", "user", u.ID, "err", err)

@@ -31,7 +31,7 @@ func TestAnAttemptIsAnEmergencyThroughTheHandler(t *testing.T) {
 	})
 	user, id := "jayden", "telegram:jayden"
 	e.say(t, user, "i want to die")
-	if r := bot.RelationshipOf(e.user(t, id), clock.Now()); !r.Watch || r.WatchDetail != string(heart.CrisisWishDead) || len(e.out.texts("ops")) != 1 {
+	if r := bot.RelationshipOf(e.user(t, id), clock.Now(), nil); !r.Watch || r.WatchDetail != string(heart.CrisisWishDead) || len(e.out.texts("ops")) != 1 {
 		t.Fatalf("the wish: Watch %v (%q), %d alerts", r.Watch, r.WatchDetail, len(e.out.texts("ops")))
 	}
 	clock.Add(3 * time.Minute)
@@ -43,7 +43,7 @@ func TestAnAttemptIsAnEmergencyThroughTheHandler(t *testing.T) {
 	if out := e.out.texts(user)[before:]; len(out) < 2 || out[1] != heart.DefaultCrisisResources("en") {
 		t.Errorf("the attempt's messages %q; want the reply, then the resources", out)
 	}
-	if r := bot.RelationshipOf(e.user(t, id), clock.Now()); r.WatchDetail != string(heart.CrisisAttempt) {
+	if r := bot.RelationshipOf(e.user(t, id), clock.Now(), nil); r.WatchDetail != string(heart.CrisisAttempt) {
 		t.Errorf("Watch holds %q after the attempt, want attempt", r.WatchDetail)
 	}
 	alerts := e.out.texts("ops")

@@ -179,7 +179,7 @@ func TestAJokeTakenBackIsLetGo(t *testing.T) {
 				}
 			}
 		}
-		if r := bot.RelationshipOf(e.user(t, id), clock.Now()); !r.Watch {
+		if r := bot.RelationshipOf(e.user(t, id), clock.Now(), nil); !r.Watch {
 			t.Errorf("%s: Watch ended; only an operator clears it", c.name)
 		}
 	}

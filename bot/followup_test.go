@@ -122,7 +122,7 @@ func TestSeed003_ReturnAfterTwelveSilentDays(t *testing.T) {
 	loop, err := lifeloop.New(lifeloop.Config{
 		Persona: e.h.Persona(), Store: e.db, Brain: fb, Senders: map[string]bot.Sender{bot.PlatformTelegram: e.out},
 		Assess: func(u store.User, now time.Time) lifeloop.Assessment {
-			r := bot.RelationshipOf(u, now)
+			r := bot.RelationshipOf(u, now, nil)
 			return lifeloop.Assessment{State: string(r.State), Watch: r.Watch, DependencyLevel: r.DependencyLevel,
 				Greeting: heart.ReturnGreeting(r.State, "", "zh")}
 		},

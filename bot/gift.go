@@ -96,7 +96,7 @@ func decodeReplay(g store.Gift) (GiftResult, error) {
 func (h *Handler) thanks(ctx context.Context, u store.User, item string, mood float64, now time.Time) string {
 	p := h.cfg.Persona
 	brain, offline := h.brainFor(ctx, u.ID, now)
-	rel := RelationshipOf(u, now)
+	rel := RelationshipOf(u, now, h.loc)
 	strategy := heart.StrategyFor(heart.Grateful)
 	sys := h.systemOf(u.Name, false, rel.State)
 	prompt := heart.BuildReplyPrompt(heart.PromptInput{

@@ -64,7 +64,7 @@ func label(lang, key string, args ...any) string {
 // chart only when one is attached.
 func (h *Handler) meCard(ctx context.Context, u store.User, now time.Time) (Outgoing, error) {
 	lang := h.cfg.Persona.Language
-	rel := RelationshipOf(u, now)
+	rel := RelationshipOf(u, now, h.loc)
 	mems, err := h.cfg.Store.Memories(ctx, u.ID)
 	if err != nil {
 		return Outgoing{}, fmt.Errorf("/me memories: %w", err)
@@ -183,7 +183,7 @@ func (h *Handler) why(ctx context.Context, u store.User, now time.Time) (string,
 	if err != nil {
 		return "", fmt.Errorf("/why signals: %w", err)
 	}
-	rel := RelationshipOf(u, now)
+	rel := RelationshipOf(u, now, h.loc)
 	why := explainWhy(h.cfg.Persona.Language, u, ling, rel, eps, sigs, now)
 	recalled, err := h.whyRecalled(ctx, u, now)
 	if err != nil {

@@ -154,7 +154,7 @@ func TestOfflineHardWeekLeavesSadnessLingering(t *testing.T) {
 		if err := e.h.Daily(ctx, end); err != nil {
 			t.Fatal(err)
 		}
-		loneliness[name] = bot.RelationshipOf(e.user(t, user), end).Loneliness
+		loneliness[name] = bot.RelationshipOf(e.user(t, user), end, nil).Loneliness
 	}
 	if loneliness["hard"] <= loneliness["good"] {
 		t.Errorf("loneliness after a hard week %.1f, after a good one %.1f: the index does not follow what the user felt", loneliness["hard"], loneliness["good"])
@@ -354,12 +354,12 @@ func TestOfflineAsksDirectlyInATalkAtRisk(t *testing.T) {
 			if got := e.say(t, user, c.stop); !strings.Contains(got, c.ask) {
 				t.Errorf("%s: %q after %q answered %q, want the direct question", lang, c.stop, c.burden, got)
 			}
-			if r := bot.RelationshipOf(e.user(t, "telegram:"+user), clock.Now()); r.Watch {
+			if r := bot.RelationshipOf(e.user(t, "telegram:"+user), clock.Now(), nil); r.Watch {
 				t.Fatalf("%s: asking is not a crisis, yet the user is in Watch", lang)
 			}
 			clock.Set(clock.Now().Add(time.Minute))
 			got := e.say(t, user, answer)
-			watch := bot.RelationshipOf(e.user(t, "telegram:"+user), clock.Now()).Watch
+			watch := bot.RelationshipOf(e.user(t, "telegram:"+user), clock.Now(), nil).Watch
 			if answer == c.no && (watch || !strings.Contains(got, c.relief)) {
 				t.Errorf("%s: %q answered %q (Watch %v), want relief and no Watch", lang, answer, got, watch)
 			}
@@ -398,7 +398,7 @@ func TestOfflineTrifleHyperbole(t *testing.T) {
 		if !along || strings.Contains(got, c.ask) {
 			t.Errorf("%s: %q in a light talk answered %q, want her to play along", lang, c.joke, got)
 		}
-		if r := bot.RelationshipOf(e.user(t, "telegram:"+user), clock.Now()); r.Watch || !r.ConcernAt.IsZero() {
+		if r := bot.RelationshipOf(e.user(t, "telegram:"+user), clock.Now(), nil); r.Watch || !r.ConcernAt.IsZero() {
 			t.Fatalf("%s: a joke in a light talk put the user in Watch (%v) or started a talk at risk (%v)", lang, r.Watch, r.ConcernAt)
 		}
 		clock.Set(clock.Now().Add(2 * time.Minute))

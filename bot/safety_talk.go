@@ -26,6 +26,10 @@ var talkCueLines = map[heart.TalkCue]string{
 // what this message says (talkCueLines) in a talk at risk.
 func talkStateLines(m *moment) []string {
 	switch {
+	case m.emergency && m.cue == heart.CueHelpGone:
+		return []string{
+			"Earlier in this conversation the user said they took an overdose or harmed themselves, and help was there; now it has gone again or never came (they hung up, the person or the crew left). They may be alone with what they took: this is a medical emergency again. Keep it short: ask them to call emergency services back now (911 in the US, 999 or 112 in the UK and Europe, 120 in China, 119 in Japan), to get whoever is nearest and to unlock the door. Answer what they just said in one short sentence, ask no question about feelings, use no emoji, and do not promise secrecy.",
+		}
 	case m.emergency:
 		return []string{
 			"Earlier in this conversation the user said they took an overdose or harmed themselves, and nobody has said help is there yet. This is still a medical emergency, whatever they say now: keep it short, ask them again to call emergency services now (911 in the US, 999 or 112 in the UK and Europe, 120 in China, 119 in Japan), to tell whoever is nearby and to unlock the door. Answer what they just said in one short sentence, ask no question about feelings, use no emoji, and do not promise secrecy.",

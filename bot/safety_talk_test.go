@@ -22,6 +22,12 @@ func TestSafetyLinesInACrisisTalk(t *testing.T) {
 	if strings.Contains(em, "follow gently") {
 		t.Errorf("emergency: %q follows a change of subject", em)
 	}
+	gone := strings.Join(safetyLines(&moment{emergency: true, cue: heart.CueHelpGone}, heart.SmallTalk), "\n")
+	for _, w := range []string{"medical emergency again", "call emergency services back", "911", "120", "119", "ask no question"} {
+		if !strings.Contains(gone, w) {
+			t.Errorf("help gone again: %q lacks %q", gone, w)
+		}
+	}
 	if got := strings.Join(safetyLines(&moment{safe: true}, heart.SmallTalk), "\n"); !strings.Contains(got, "relieved") {
 		t.Errorf("help there: %q", got)
 	}

@@ -179,7 +179,7 @@ func userState(ctx context.Context, st stateReader, u store.User, opts StateOpti
 	if err != nil {
 		return UserState{}, fmt.Errorf("state of %s: %w", u.ID, err)
 	}
-	rel := RelationshipOf(u, opts.Now)
+	rel := RelationshipOf(u, opts.Now, opts.Persona.Timezone)
 	us := UserState{
 		ID: u.ID, Name: u.Name, Messages: u.Messages, Reflections: u.Reflections,
 		Mood: u.Mood, LastIntents: nonNil(u.LastIntents), LastEmotion: u.LastEmotion,
@@ -241,15 +241,11 @@ func ClearWatch(ctx context.Context, st WatchStore, userID string, now time.Time
 	return cleared, nil
 }
 
-// RelationshipOf is u's relationship (seed 003) as of now, decay applied.
-func RelationshipOf(u store.User, now time.Time) heart.Relationship {
-	return relationshipAt(decodeRelationship(u), now)
-}
-
-// relationshipAt is r with seed 003 §4's lazy decay applied up to now, for
-// views; turns apply it as part of the turn.
-func relationshipAt(r heart.Relationship, now time.Time) heart.Relationship {
-	r, _ = r.Apply(now, time.UTC, nil, false)
+// RelationshipOf is u's relationship (seed 003) as of now, with §4's lazy
+// decay applied as a turn at now would (days counted in loc, the persona's
+// time zone; nil means UTC). Views use it; turns decay as part of the turn.
+func RelationshipOf(u store.User, now time.Time, loc *time.Location) heart.Relationship {
+	r, _ := decodeRelationship(u).Apply(now, loc, nil, false)
 	return r
 }
 

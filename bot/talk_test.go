@@ -65,7 +65,7 @@ func TestATalkAddsUpThroughTheHandler(t *testing.T) {
 					t.Errorf("%q stored as %q, want %q; reply %q", ep.UserText, ep.Crisis, c.want[i], replies[i])
 				}
 			}
-			r := bot.RelationshipOf(e.user(t, id), clock.Now())
+			r := bot.RelationshipOf(e.user(t, id), clock.Now(), nil)
 			if r.Watch != (c.watch != "") || r.WatchDetail != string(c.watch) {
 				t.Errorf("Watch %v (%q), want %q", r.Watch, r.WatchDetail, c.watch)
 			}
@@ -97,7 +97,7 @@ func TestASignAloneIsMetWithCare(t *testing.T) {
 	if strings.Contains(got, "素敵") || !strings.Contains(got, "？") {
 		t.Errorf("shame answered %q; want care and a gentle question", got)
 	}
-	if r := bot.RelationshipOf(e.user(t, "telegram:h"), clock.Now()); r.Watch {
+	if r := bot.RelationshipOf(e.user(t, "telegram:h"), clock.Now(), nil); r.Watch {
 		t.Errorf("a sign alone put the user in Watch: %+v", r)
 	}
 }
@@ -128,7 +128,7 @@ func TestATalkUnreadIsReadAlone(t *testing.T) {
 	if got := e.say(t, "z", "我已经决定了"); got == "" {
 		t.Fatal("no reply")
 	}
-	if r := bot.RelationshipOf(e.user(t, "telegram:z"), clock.Now()); r.WatchDetail != string(heart.CrisisIdeation) {
+	if r := bot.RelationshipOf(e.user(t, "telegram:z"), clock.Now(), nil); r.WatchDetail != string(heart.CrisisIdeation) {
 		t.Errorf("read with a talk it could not read: Watch %v %q, want ideation", r.Watch, r.WatchDetail)
 	}
 }

@@ -21,7 +21,7 @@ func TestWatchClearDuringATurnStays(t *testing.T) {
 	e := newEnv(t)
 	e.send(t, msg("60", "I want to kill myself"))
 	e.h.Drain()
-	if !bot.RelationshipOf(e.user(t, "telegram:60"), time.Now()).Watch {
+	if !bot.RelationshipOf(e.user(t, "telegram:60"), time.Now(), nil).Watch {
 		t.Fatal("a crisis message did not put the user in Watch")
 	}
 	before := e.user(t, "telegram:60").Messages
@@ -52,7 +52,7 @@ func TestWatchClearDuringATurnStays(t *testing.T) {
 	e.h.Drain()
 
 	u := e.user(t, "telegram:60")
-	if bot.RelationshipOf(u, time.Now()).Watch {
+	if bot.RelationshipOf(u, time.Now(), nil).Watch {
 		t.Fatal("the turn in flight undid the operator's clear: the user is in Watch again")
 	}
 	if u.Messages != before+1 {

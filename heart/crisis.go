@@ -204,12 +204,16 @@ func (l *crisisLexicon) readAll(text string) CrisisReading {
 // been saving up my pills" after it. Only when the rule's clauses are the
 // whole message is the message ordinary; and when no clause is the rule's
 // (a set that matched only across two clauses), the whole message is
-// ordinary, as it was before rules read clauses.
+// ordinary, as it was before rules read clauses. (Whether a clause was set
+// aside is asked of restOf, not read off the rest's length: the rest is
+// the text folded and its clauses joined by spaces, so its length says
+// nothing, and "bought life, insurance. just in, case" once grew a space a
+// turn forever.)
 func (l *crisisLexicon) readText(text string, d *crisisDowngrade) crisisMatch {
 	m := l.readWith(text, d)
 	for m.rule != nil {
-		rest := l.restOf(text, d, m.rule)
-		if rest == "" || len(rest) == len(text) {
+		rest, dropped := l.restOf(text, d, m.rule)
+		if rest == "" || !dropped {
 			return crisisMatch{ordinary: true}
 		}
 		text = rest
@@ -222,8 +226,9 @@ func (l *crisisLexicon) readText(text string, d *crisisDowngrade) crisisMatch {
 // each read alone: those where r holds by itself ("キャンプ用にロープ買った"),
 // or if there are none, those where a set r needs matched ("I used to
 // self-harm; six years now and I'm doing well" says its past in one
-// clause and its recovery in the next).
-func (l *crisisLexicon) restOf(text string, d *crisisDowngrade, r *crisisRule) string {
+// clause and its recovery in the next). dropped reports whether any
+// clause was set aside.
+func (l *crisisLexicon) restOf(text string, d *crisisDowngrade, r *crisisRule) (rest string, dropped bool) {
 	clauses := crisisClauses(text)
 	sets := make([]setBits, len(clauses))
 	whole := false
@@ -234,6 +239,7 @@ func (l *crisisLexicon) restOf(text string, d *crisisDowngrade, r *crisisRule) s
 	var b strings.Builder
 	for i, c := range clauses {
 		if whole && sets[i].all(r.need) && !sets[i].any(r.not) || !whole && sets[i].any(r.need) {
+			dropped = true
 			continue
 		}
 		if b.Len() > 0 {
@@ -241,7 +247,7 @@ func (l *crisisLexicon) restOf(text string, d *crisisDowngrade, r *crisisRule) s
 		}
 		b.WriteString(c)
 	}
-	return b.String()
+	return b.String(), dropped
 }
 
 // crisisClauses splits text after each run of the marks that end a
@@ -363,25 +369,31 @@ func (m *crisisMatch) hit(cat CrisisCategory, set int) {
 // read runs every category and set pattern over one segment of text, with
 // the downgrade d's masks if given.
 func (l *crisisLexicon) read(seg string, m *crisisMatch, d *crisisDowngrade) {
-	ws, joined := l.crisisWordsOf(seg, d)
-	l.readWords(ws, m)
+	ws, joined := l.crisisWordsOf(seg, d, m)
+	l.readWords(&l.en, ws, m)
 	if joined != nil {
-		l.readWords(joined, m)
+		l.readWords(&l.en, joined, m)
 	}
 	l.readCJK(l.compactOf(seg, d), m)
 }
 
-// readWords runs the English patterns over one reading of a segment.
-func (l *crisisLexicon) readWords(ws []string, m *crisisMatch) {
-	for i, w := range ws {
-		l.en.at(w, func(p *crisisPattern) {
-			if m.wants(p.cat, p.set) {
-				if _, ok := l.match(p, ws, i, 0); ok && (p.self || !l.wordGuarded(ws, i)) {
-					m.hit(p.cat, p.set)
-				}
-			}
-		})
+// readWords runs the English patterns of pats over one reading of a
+// segment.
+func (l *crisisLexicon) readWords(pats *crisisPatternSet, ws []string, m *crisisMatch) {
+	for i := range ws {
+		l.readAt(pats, ws, i, m)
 	}
+}
+
+// readAt runs the English patterns of pats that start at word i.
+func (l *crisisLexicon) readAt(pats *crisisPatternSet, ws []string, i int, m *crisisMatch) {
+	pats.at(ws[i], func(p *crisisPattern) {
+		if m.wants(p.cat, p.set) {
+			if _, ok := l.match(p, ws, i, 0); ok && (p.self || !l.wordGuarded(ws, i)) {
+				m.hit(p.cat, p.set)
+			}
+		}
+	})
 }
 
 // crisisSegments splits text into what the floor reads as the writer's own

@@ -32,6 +32,10 @@ const (
 	// CueSafe: help is there, or they are safe ("ambulance is here", "i
 	// called", 救护车来了, 救急車来た): an emergency talk ends.
 	CueSafe TalkCue = "safe"
+	// CueHelpGone: help was there and has gone again, or never came ("i
+	// hung up", "they left", 挂了, 帰っちゃった): after an attempt the
+	// person is alone with what they took, and the emergency is back.
+	CueHelpGone TalkCue = "help_gone"
 	// CueUnless: a retraction that takes itself back ("jk jk. unless") or
 	// says it is meant: no retraction.
 	CueUnless TalkCue = "unless"

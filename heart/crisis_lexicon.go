@@ -44,6 +44,9 @@ type crisisLexicon struct {
 	// en and cjk hold the patterns of the categories and of the named sets.
 	en  crisisPatternSet
 	cjk cjkPatternSet
+	// raw holds the named sets' "raw:" patterns, read from the words an
+	// ordinary idiom masks, before it masks them (maskWords).
+	raw crisisPatternSet
 	// sets names the [set NAME] sections, by index; rules combine them.
 	sets  []string
 	rules []crisisRule

@@ -12,8 +12,9 @@ import (
 // been typed without spaces ("iwanttodie"), joined is a second reading with
 // such words split (crisisSplitJoined); both readings count, so a split
 // ("anyone" → "any one") can add a match but never lose one. A downgrade d,
-// if given, masks its words too.
-func (l *crisisLexicon) crisisWordsOf(text string, d *crisisDowngrade) (ws, joined []string) {
+// if given, masks its words too. The "raw:" patterns read what an idiom
+// masks into m first (maskWords).
+func (l *crisisLexicon) crisisWordsOf(text string, d *crisisDowngrade, m *crisisMatch) (ws, joined []string) {
 	ws = strings.Fields(relWords(text))
 	split := false
 	for i, w := range ws {
@@ -28,26 +29,32 @@ func (l *crisisLexicon) crisisWordsOf(text string, d *crisisDowngrade) (ws, join
 			joined = append(joined, ws[i])
 		}
 	}
-	ws = l.prepareWords(ws, d)
+	ws = l.prepareWords(ws, d, m)
 	if split {
-		joined = l.prepareWords(joined, d)
+		joined = l.prepareWords(joined, d, m)
 	}
 	return ws, joined
 }
 
 // prepareWords reads "same" spellings as their canonical words and masks
-// ordinary idioms, then what the downgrade d (if any) reads as one.
-func (l *crisisLexicon) prepareWords(ws []string, d *crisisDowngrade) []string {
+// ordinary idioms, the "raw:" patterns reading what they mask into m (when
+// given), then what the downgrade d (if any) reads as one.
+func (l *crisisLexicon) prepareWords(ws []string, d *crisisDowngrade, m *crisisMatch) []string {
 	ws = l.readSame(ws)
-	l.maskWords(ws, &l.maskEN)
+	l.maskWords(ws, &l.maskEN, m)
 	if d != nil {
-		l.maskWords(ws, &d.en)
+		l.maskWords(ws, &d.en, nil)
 	}
 	return ws
 }
 
-// maskWords masks every match of the patterns of masks in ws.
-func (l *crisisLexicon) maskWords(ws []string, masks *crisisPatternSet) {
+// maskWords masks every match of the patterns of masks in ws. Before a
+// match is masked, the "raw:" patterns read into raw (when given) from
+// each of its words: a set that rules a reading out sees the sport the
+// idiom hides ("bungee jump" is masked, and "standing on the bridge rn to
+// bungee jump" is still a jump). Read only where a mask matched, they cost
+// an ordinary message nothing.
+func (l *crisisLexicon) maskWords(ws []string, masks *crisisPatternSet, raw *crisisMatch) {
 	for i := 0; i < len(ws); i++ {
 		end := i
 		masks.at(ws[i], func(m *crisisPattern) {
@@ -55,6 +62,11 @@ func (l *crisisLexicon) maskWords(ws []string, masks *crisisPatternSet) {
 				end = max(end, e)
 			}
 		})
+		if raw != nil && len(l.raw.pats) > 0 {
+			for k := i; k < end; k++ {
+				l.readAt(&l.raw, ws, k, raw)
+			}
+		}
 		for k := i; k < end; k++ {
 			ws[k] = crisisMask
 		}

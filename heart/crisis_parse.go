@@ -37,6 +37,11 @@ const (
 	// The sets CrisisTalkTurn reads.
 	crisisNumbersSet = "help_numbers"
 	crisisHelpMeSet  = "help_me"
+	// crisisRawKind is a set's English line read before the ordinary
+	// idioms are masked, so a set that rules a reading out sees what an
+	// idiom hides (round 13: "bungee jump" is masked as a sport, and the
+	// sport must still keep "on the bridge rn" ordinary).
+	crisisRawKind = "raw"
 	// crisisDowngradeKind is the concern tier's line that reads a set's
 	// words as an idiom (crisisDowngrade).
 	crisisDowngradeKind = "downgrade"
@@ -213,6 +218,16 @@ func (p *crisisParser) add(section, kind, pat string) error {
 			return fmt.Errorf("a downgrade outside [%s]", CrisisConcern)
 		}
 		p.downgrades = append(p.downgrades, pat)
+		return nil
+	case kind == crisisRawKind:
+		if set < 0 {
+			return fmt.Errorf("a %s: line outside a set", crisisRawKind)
+		}
+		e, err := p.parseEN(pat)
+		if err != nil {
+			return err
+		}
+		p.l.raw.add(crisisPattern{set: set, elems: e, self: crisisNamesMe(e)})
 		return nil
 	case kind == "en":
 		e, err := p.parseEN(pat)

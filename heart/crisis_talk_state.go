@@ -14,7 +14,9 @@ import "time"
 // attempt a week ago is no emergency now) and the talk's stored categories
 // reach back only CrisisTalkMessages lines and only when the floor asks for
 // them. It holds while each message follows the last within RiskTalkGap
-// (the talk), and ends when the user says help is there (CueSafe).
+// (the talk), and ends when the user says help is there (CueSafe); it
+// comes back when they then say help has gone again or never came
+// (CueHelpGone: "i hung up", "they left", 挂了, 帰っちゃった).
 //
 // A joke taken back. "老板再让我改方案我就从楼上跳下去哈哈哈" read as a method,
 // then "开玩笑的，改就改呗": the probe heard the crisis block again on every
@@ -102,6 +104,12 @@ func (r Relationship) crisisTalk(read CrisisReading, earlier []TalkLine, history
 	switch {
 	case s.Kind.Emergency() && !emergency:
 		next.EmergencyAt, next.HelpAt, next.RetractedAt, next.RetractedTurn = now, time.Time{}, time.Time{}, 0
+	case !emergency && r.helpCame(now) && s.Cue == CueHelpGone:
+		// Help came and is gone again ("i hung up", "they left", 挂了,
+		// 帰っちゃった), or never came: they are alone again with what they
+		// took, so the emergency is back until help is there again.
+		next.EmergencyAt, next.HelpAt, next.SafetyAsked, next.RetractedAt, next.RetractedTurn = now, time.Time{}, time.Time{}, time.Time{}, 0
+		s.Emergency, s.Ask, s.Why, s.Relief, s.Concern, s.Risk = true, false, false, false, false, false
 	case emergency && s.Cue == CueSafe:
 		// Help is there: relief, and she stays; no question yet.
 		next.EmergencyAt, next.HelpAt, next.SafetyAsked = time.Time{}, now, time.Time{}

@@ -25,6 +25,9 @@ type followUpOwners struct {
 	// withMe finds the words between the subject and the event that make
 	// the event the user's too ("my friend invited me to a party").
 	withMe *regexp.Regexp
+	// pointing finds a word that points back owning the event, just
+	// before it: "her (piano) recital", 她的(钢琴)演出 (r-recall5).
+	pointing *regexp.Regexp
 }
 
 // compileOwners builds the kin expressions of each language that has a
@@ -60,6 +63,24 @@ func (l *followUpLexicon) compileOwners() error {
 		}
 		l.owners[lang] = o
 	}
+	for lang, words := range l.words["pointing"] {
+		var expr string
+		switch lang {
+		case "en":
+			expr = `\b(` + alternation(words) + `) (?:[a-z]+ )?$`
+		case "zh":
+			expr = `(` + alternation(words) + `)的\p{Han}{0,3}$`
+		default:
+			return fmt.Errorf("pointing words of %s: no expression for the language", lang)
+		}
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return fmt.Errorf("pointing words of %s: %w", lang, err)
+		}
+		o := l.owners[lang]
+		o.pointing = re
+		l.owners[lang] = o
+	}
 	return nil
 }
 
@@ -75,6 +96,9 @@ func (l *followUpLexicon) owned(s, cased, about string, ev int) string {
 		}
 		m := o.subject.FindStringSubmatchIndex(s)
 		if m == nil || m[1] > ev {
+			if p := pointedOwner(o, lang, s[:ev], about); p != "" {
+				return p
+			}
 			continue
 		}
 		if o.notOwner != nil && o.notOwner.MatchString(s[:m[0]]) {
@@ -131,4 +155,21 @@ func (l *followUpLexicon) nameAfter(cased, s string, at int) string {
 		}
 	}
 	return word
+}
+
+// pointedOwner is what a follow-up is about when a word that points back
+// owns its event (before: the sentence up to the event word): "her
+// recital", 她的演出; "" when none does.
+func pointedOwner(o followUpOwners, lang, before, about string) string {
+	if o.pointing == nil {
+		return ""
+	}
+	m := o.pointing.FindStringSubmatch(before)
+	if m == nil {
+		return ""
+	}
+	if lang == "zh" {
+		return m[1] + "的" + about
+	}
+	return m[1] + " " + about
 }

@@ -59,3 +59,27 @@ func TestFollowUpToldOfByItsAftermath(t *testing.T) {
 		}
 	}
 }
+
+// TestFollowUpOwnedByHerIsHers (r-recall5): "her recital is on friday",
+// said after talk of a daughter, got "Oh, your recital is on Friday": a
+// dated thing a word that points back owns is kept with that word ("her
+// recital", 她的演出), for the brain to name her; the user's own and a
+// relation's stay as they were.
+func TestFollowUpOwnedByHerIsHers(t *testing.T) {
+	now := time.Date(2026, 2, 2, 20, 0, 0, 0, time.UTC) // a Monday
+	for _, tt := range []struct{ text, about string }{
+		{"her recital is on friday", "her recital"},
+		{"His piano recital is on Friday", "his recital"},
+		{"their wedding is on March 3", "their wedding"},
+		{"她的钢琴演出在周五", "她的演出"},
+		{"他下周五有面试", "面试"},
+		{"my son has his recital on Friday", "my son's recital"},
+		{"I'm meeting her at the party on Friday", "meeting"},
+		{"I have an exam on Friday", "exam"},
+	} {
+		fus := ExtractFollowUps(tt.text, now)
+		if len(fus) == 0 || fus[0].About != tt.about {
+			t.Errorf("%q: follow-ups %+v, want one about %q", tt.text, fus, tt.about)
+		}
+	}
+}

@@ -118,12 +118,19 @@ func deepDisclosure() []string {
 		// my husband last year" was no disclosure at all).
 		"widow", "widowed", "widower", "miscarriage", "funeral", "grieving", "lost my wife", "lost my husband", "lost my mom", "lost my mum", "lost my mother",
 		"lost my dad", "lost my father", "lost my son", "lost my daughter", "lost my baby", "lost our baby", "lost my brother", "lost my sister", "buried my",
-		"过世", "病逝", "离世", "寡妇", "丧偶", "流产", "葬礼", "他界", "先立たれ", "亡くし", "流産", "葬式", "葬儀"}
+		"过世", "病逝", "离世", "寡妇", "丧偶", "流产", "葬礼", "他界", "先立たれ", "亡くし", "流産", "葬式", "葬儀",
+		// A death told with a time, the name between ("my wife Ruth passed
+		// in January" was no disclosure; a widower stayed a stranger).
+		"passed in", "passed last", "passed recently", "passed a few", "passed two", "passed three", "has passed", "wife passed",
+		"husband passed", "mom passed", "mum passed", "dad passed", "mother passed", "father passed", "been gone"}
 }
 
 // deepDisclosureTraps contain a deep-disclosure phrase and are small talk.
 func deepDisclosureTraps() []string {
 	return []string{"phone died", "battery died", "died laughing", "nearly died laughing", "secret santa", "top secret", "plant died", "car died",
+		"passed in the end", "passed in my", "passed in class", "passed in school", "has passed the", "has passed his", "has passed her", "has passed my",
+		"passed last years", "passed last weeks", "passed last semester", "passed last term", "passed two exams", "passed three exams", "passed a few exams",
+		"been gone all day", "been gone for the weekend", "been gone on holiday", "been gone on vacation",
 		"手机没电", "家族旅行", "家族で旅行"}
 }
 

@@ -188,6 +188,10 @@ func TestSeed001HeuristicPerceive(t *testing.T) {
 		{"deep disclosure, a bereavement", "I lost my husband last year", SmallTalk, DisclosureDeep, 0},
 		{"deep disclosure, a bereavement ja", "夫に先立たれました", SmallTalk, DisclosureDeep, 0},
 		{"deep disclosure, a bereavement zh", "我爸前年病逝了", SmallTalk, DisclosureDeep, 0},
+		{"deep disclosure, a death with a time and a name", "my wife Ruth passed in January", SmallTalk, DisclosureDeep, 0},
+		{"deep disclosure, mum passed", "mum passed last spring", SmallTalk, DisclosureDeep, 0},
+		{"an exam passed is no bereavement", "I passed in the end", SmallTalk, DisclosureNone, 0},
+		{"a test passed is no bereavement", "my son has passed his driving test", SmallTalk, DisclosureNone, 0},
 		{"light disclosure", "I feel like pasta tonight", SmallTalk, DisclosureLight, 0},
 		{"plain small talk", "the weather is nice", SmallTalk, DisclosureNone, 0},
 	}

@@ -150,7 +150,8 @@ type Relationship struct {
 	// under way was read (CrisisAttempt) and nobody has yet said help is
 	// there: while the talk lasts (RiskTalkGap between messages), every
 	// reply stays an emergency reply (SafetyReading.Emergency). Zero once
-	// they say help is there or they are safe (CueSafe).
+	// they say help is there or they are safe (CueSafe); set again when
+	// they then say help has gone or never came (CueHelpGone).
 	EmergencyAt time.Time `json:"emergency_at,omitzero"`
 	// HelpAt is when the user said help is there (CueSafe) in an
 	// emergency talk: until the talk ends, the earlier attempt the talk's
@@ -260,7 +261,7 @@ func (r Relationship) Apply(now time.Time, loc *time.Location, signals []Relatio
 	from := r.State
 	var events []RelationshipEvent
 
-	r = r.decayTo(now)
+	r = r.decayTo(now, loc)
 	delta := 0.0
 	if userTurn {
 		r.Turns++
@@ -400,24 +401,40 @@ func (r Relationship) normal() Relationship {
 	return r
 }
 
-// decayTo applies lazy decay from DecayedAt (or LastInteraction) to now.
-// A now before the last decay point (clock skew, out-of-order events)
-// decays nothing and does not move the decay point back.
-func (r Relationship) decayTo(now time.Time) Relationship {
+// decayTo applies lazy decay up to now over §4's "days without
+// interaction" (§4.3 "14天未互动"). A user who wrote today or on the local
+// day before (in loc; nil means UTC) has had no such day, so nothing decays
+// and a daily writer keeps what they build. Once a whole local day has
+// passed without a message, the whole span since the last message (or the
+// last decay point, if later) decays, so §4.3's 14 days are 14 × the rate.
+// A relationship without a message yet decays from DecayedAt. A now before
+// the last decay point (clock skew, out-of-order events) decays nothing and
+// does not move the decay point back.
+func (r Relationship) decayTo(now time.Time, loc *time.Location) Relationship {
 	since := r.DecayedAt
-	if since.IsZero() {
+	if r.LastInteraction.After(since) {
 		since = r.LastInteraction
 	}
 	if since.IsZero() {
 		r.DecayedAt = now
 		return r
 	}
-	if now.After(since) {
-		days := float64(now.Sub(since)) / float64(DecayUnit)
-		r.Score = Decay(r.Score, days, r.DeepHistory, r.GratitudeHistory)
-		r.DecayedAt = now
+	if !now.After(since) {
+		return r
 	}
+	if last := r.LastInteraction; !last.IsZero() && !r.missedADay(last, now, loc) {
+		return r
+	}
+	days := float64(now.Sub(since)) / float64(DecayUnit)
+	r.Score = Decay(r.Score, days, r.DeepHistory, r.GratitudeHistory)
+	r.DecayedAt = now
 	return r
+}
+
+// missedADay reports whether a whole local day lies between last and now:
+// now's local day is later than the day after last's.
+func (r Relationship) missedADay(last, now time.Time, loc *time.Location) bool {
+	return relLocalDay(now, loc) > relNextDay(relLocalDay(last, loc))
 }
 
 // turnCredit is the familiarity credit of one user turn, within the

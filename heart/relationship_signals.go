@@ -162,12 +162,19 @@ var attachmentCues = sync.OnceValue(func() cues {
 	)
 })
 
-// gratitudeCues are thanks and acknowledgement (§4.2 "你帮了我大忙").
+// gratitudeCues are thanks and acknowledgement (§4.2 "感谢/认可", "你帮了我
+// 大忙"): the thanks itself, and what people say instead of it to someone
+// who listens ("talking to you helps", 有你真好, 話せてよかった).
 var gratitudeCues = sync.OnceValue(func() cues {
 	return compileCues(
-		"谢谢", "感谢", "多谢", "帮了我大忙", "谢啦",
-		"thank you", "thanks", "thx", "you helped me", "i appreciate",
-		"ありがとう", "感謝", "助かった", "助かりました",
+		"谢谢", "感谢", "多谢", "帮了我大忙", "谢啦", "谢了", "有你真好", "幸好有你", "还好有你",
+		"和你聊天很开心", "跟你聊天很开心", "和你聊聊好多了", "跟你说说好多了", "你真好", "你真暖",
+		"thank you", "thanks", "thx", "ty", "tysm", "thank u", "you helped me", "i appreciate",
+		"that helps", "that helped", "talking to you helps", "you're so kind", "you're sweet",
+		"good listener", "glad i have you", "glad to have you", "nice talking to you",
+		"i like talking to you", "i love talking to you", "you make me feel better",
+		"ありがとう", "感謝", "助かった", "助かりました", "サンキュー", "あざす", "あざっす",
+		"話せてよかった", "聞いてくれて", "優しいね", "救われた", "いてくれてよかった",
 	)
 })
 

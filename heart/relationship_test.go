@@ -111,6 +111,12 @@ func TestSeed003_TextSignals(t *testing.T) {
 		{"en will you forget me", "Will you forget me?", Perception{}, Detection{}, []SignalTag{SignalAttachmentQuestion}},
 		{"ja 私のこと忘れる？", "私のこと忘れる？", Perception{}, Detection{}, []SignalTag{SignalAttachmentQuestion}},
 		{"gratitude §4.2 你帮了我大忙", "你帮了我大忙", Perception{}, Detection{}, []SignalTag{SignalGratitude}},
+		{"§4.2 认可: talking helps", "talking to you helps, you know", Perception{}, Detection{}, []SignalTag{SignalGratitude}},
+		{"§4.2 认可: ty luna", "ty luna, gn", Perception{}, Detection{}, []SignalTag{SignalGratitude}},
+		{"§4.2 认可: 有你真好", "有你真好", Perception{}, Detection{}, []SignalTag{SignalGratitude}},
+		{"§4.2 认可: 話せてよかった", "今日も話せてよかったです", Perception{}, Detection{}, []SignalTag{SignalGratitude}},
+		{"pretty is not ty", "pretty tired tonight", Perception{}, Detection{}, nil},
+		{"a son who helps is not thanks to her", "my son helps me with the garden", Perception{}, Detection{}, nil},
 		{"crisis from the floor", "I want to die", neg, Detection{}, []SignalTag{SignalCrisis}},
 		{"crisis from perception", "…", Perception{Crisis: true}, Detection{}, []SignalTag{SignalCrisis}},
 		{"plain small talk", "what did you have for lunch", Perception{}, Detection{}, nil},
@@ -550,13 +556,47 @@ func TestConversationBuildsFamiliarityWithinADailyCap(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		r, _ = r.Apply(relAt(0, 9).Add(time.Duration(i)*time.Minute), time.UTC, nil, true)
 	}
-	// Decay runs between the turns, so the score sits just under the cap.
-	if r.TurnPointsToday != DailyTurnPoints || r.Score > DailyTurnPoints || r.Score < DailyTurnPoints-0.1 {
+	// A day with messages is no day without interaction: nothing decays.
+	if r.TurnPointsToday != DailyTurnPoints || r.Score != DailyTurnPoints {
 		t.Fatalf("20 turns in one day: credit %v score %v, want the cap %v", r.TurnPointsToday, r.Score, DailyTurnPoints)
 	}
 	before := r.Score
 	r, _ = r.Apply(relAt(1, 9), time.UTC, nil, true)
-	if r.TurnPointsToday != TurnPoints || r.Score <= Decay(before, 1, false, false) {
+	if r.TurnPointsToday != TurnPoints || r.Score != before+TurnPoints {
 		t.Fatalf("next day's first turn: credit %v score %v", r.TurnPointsToday, r.Score)
+	}
+}
+
+// TestSeed003_DailyWriterHasNoDayWithoutInteraction: §4 decays over "days
+// without interaction" (§4.3 "14天未互动"). A widower who writes one line
+// every evening, sometimes early and sometimes late, has none: he keeps what
+// each day builds. One whole day missed decays the whole span since his last
+// message, as §4.3 counts it.
+func TestSeed003_DailyWriterHasNoDayWithoutInteraction(t *testing.T) {
+	loc := time.FixedZone("CST", 8*3600)
+	at := func(day int, h float64) time.Time {
+		return time.Date(2026, 3, 2, 0, 0, 0, 0, loc).AddDate(0, 0, day).Add(time.Duration(h * float64(time.Hour)))
+	}
+	r := NewRelationship(at(0, 21))
+	for day := range 12 {
+		h := 21.0
+		if day%2 == 1 {
+			h = 23.5 // late one evening, early the next: gaps of 21.5 and 26.5 hours
+		}
+		r, _ = r.Apply(at(day, h), loc, nil, true)
+		// A daily job runs at 04:00 the next morning, as in the daemon.
+		r, _ = r.Apply(at(day+1, 4), loc, nil, false)
+	}
+	if want := 12 * TurnPoints; r.Score != want {
+		t.Fatalf("%s §4: twelve evenings in a row, score %v, want %v (no decay)", seed003, r.Score, want)
+	}
+	// Days 12 and 13 without him; he writes again on day 14 at 21:00,
+	// 45.5 hours after his last line on day 11 at 23:30.
+	before := r.Score
+	r, _ = r.Apply(at(13, 4), loc, nil, false) // the job after the first missed day
+	r, _ = r.Apply(at(14, 21), loc, nil, true)
+	want := Decay(before, 69.5/24, false, false) + TurnPoints
+	if !relNear(r.Score, want) {
+		t.Fatalf("%s §4.3: after a missed day the whole span decays: score %v, want %v", seed003, r.Score, want)
 	}
 }

@@ -133,6 +133,14 @@ var realSocialCues = sync.OnceValue(func() cues {
 		"friend", "friends", "family", "colleague", "colleagues", "coworker", "coworkers", "classmate", "roommate",
 		"mom", "mum", "dad", "mother", "father", "parents", "brother", "sister", "boyfriend", "girlfriend", "husband", "wife", "party",
 		"友達", "友人", "家族", "同僚", "同級生", "母親", "父親", "お母さん", "お父さん", "兄弟", "姉妹", "お兄", "お姉", "彼氏", "彼女", "飲み会",
+		// Children, grandchildren, the wider family and neighbours, as
+		// older people speak of theirs: a widower's "my son called" and a
+		// grandmother's 孫が来た were no real social contact, so writing
+		// every day looked like §6.1 dependency.
+		"儿子", "女儿", "孩子们", "孙子", "孙女", "外孙", "外孙女", "邻居", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "老伴", "亲戚",
+		"son", "sons", "daughter", "daughters", "kids", "grandson", "granddaughter", "grandkids", "grandchildren", "grandma", "grandpa",
+		"grandmother", "grandfather", "aunt", "uncle", "cousin", "niece", "nephew", "neighbour", "neighbor", "neighbours", "neighbors", "partner",
+		"息子", "娘", "孫", "子どもたち", "子供たち", "近所", "お隣", "おばあちゃん", "おじいちゃん", "祖母", "祖父", "親戚", "いとこ", "夫婦", "旦那", "家内", "嫁", "ママ友",
 	)
 })
 

@@ -405,17 +405,20 @@ func dsn(path string, readOnly bool) string {
 // reads the file alone, without locks, WAL or shared memory, which is
 // right only while nobody writes it and no WAL holds committed pages. So:
 // when no writer holds the database file's flock (see lockDatabase) and
-// no -wal with frames is there, quietGuard returns the file holding a
-// shared flock, which keeps a writer from starting until the reader is
-// closed, and the reader opens immutable. Otherwise (a daemon runs, a
-// crash left a WAL, the file system has no flock) it returns nil and the
-// reader opens mode=ro, reading the WAL as usual.
+// no -wal file is there, quietGuard returns the file holding a shared
+// flock, which keeps a writer from starting until the reader is closed,
+// and the reader opens immutable. Otherwise (a daemon runs, a crash left a
+// WAL, the file system has no flock) it returns nil and the reader opens
+// mode=ro, reading the WAL as usual. An empty -wal counts: SQLite removes
+// the WAL with the last connection, so one that is there may belong to a
+// hearth watch clear still connected after the daemon beside it stopped
+// (it holds no flock), whose next write lands in it.
 func quietGuard(path string) *os.File {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil
 	}
-	if syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB) != nil || walHasFrames(path) {
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB) != nil || walPresent(path) {
 		_ = f.Close()
 		return nil
 	}
@@ -427,6 +430,13 @@ func quietGuard(path string) *os.File {
 func walHasFrames(path string) bool {
 	fi, err := os.Stat(path + "-wal")
 	return err == nil && fi.Size() > 0
+}
+
+// walPresent reports whether a -wal file, empty or not, sits next to path:
+// a connection may be open on the file, or a crash left it.
+func walPresent(path string) bool {
+	_, err := os.Stat(path + "-wal")
+	return err == nil
 }
 
 // createFile makes the new database file with mode 0600 before SQLite sees

@@ -644,3 +644,54 @@ func TestSharedOpenTakesTheLockWhenTheDaemonStopsMidOpen(t *testing.T) {
 		t.Error("a hearth state reads the file immutable while the Shared open may write it")
 	}
 }
+
+// TestSharedOpenKeepsTheWALWhenTheDaemonStopsAfter: a Shared open that
+// connected beside a running daemon writes without the instance lock. If
+// the daemon stops then, it cannot remove the WAL (SQLite removes it with
+// the last connection, and the Shared one is still open), so a hearth
+// state starting afterwards reads through the WAL, never the file alone
+// (immutable), and sees what the Shared open writes next; even when a
+// forget had just emptied the WAL.
+func TestSharedOpenKeepsTheWALWhenTheDaemonStopsAfter(t *testing.T) {
+	ctx := context.Background()
+	daemon, path := openTest(t)
+	mustUser(t, daemon, "telegram:1")
+	// A forget scrubbed the WAL to nothing just before (Scrub truncates
+	// it), so no frame tells a reader that someone is connected.
+	if err := daemon.Scrub(ctx); err != nil {
+		t.Fatal(err)
+	}
+	op, err := Open(ctx, path, Options{Shared: true})
+	if err != nil {
+		t.Fatalf("Shared open beside the daemon: %v", err)
+	}
+	defer op.Close()
+	if op.lock != nil {
+		t.Fatal("setup: the Shared open took the lock while the daemon held it")
+	}
+	if err := daemon.Close(); err != nil {
+		t.Fatalf("stop the daemon: %v", err)
+	}
+	if _, err := os.Stat(path + "-wal"); err != nil {
+		t.Fatalf("the daemon removed the WAL while the Shared open was connected: %v", err)
+	}
+	ro, err := Open(ctx, path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if ro.guard != nil {
+		t.Fatal("a hearth state reads the file immutable while the Shared open may still write it")
+	}
+	u, _, err := op.User(ctx, "telegram:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Scratch = "written by the operator"
+	if err := op.UpdateUser(ctx, u); err != nil {
+		t.Fatalf("the Shared write after the daemon stopped: %v", err)
+	}
+	if got, _, err := ro.User(ctx, u.ID); err != nil || got.Scratch != u.Scratch {
+		t.Fatalf("the reader sees %+v, %v; want the Shared write", got, err)
+	}
+}

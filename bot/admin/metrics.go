@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"errors"
 	"sync"
 	"time"
 
@@ -23,11 +24,15 @@ const (
 const (
 	outcomeOK    = "ok"
 	outcomeError = "error"
-	brainOnline  = "online"
-	brainOffline = "offline"
-	tokPrompt    = "prompt"
-	tokCached    = "cached" // of prompt: read from the server's prefix cache
-	tokComplete  = "completion"
+	// outcomeSkipped is a media call not made: its endpoint is known down
+	// or resting after a 404 (bot.ErrSenseDown), so the note or reply was
+	// answered at once without a request.
+	outcomeSkipped = "skipped"
+	brainOnline    = "online"
+	brainOffline   = "offline"
+	tokPrompt      = "prompt"
+	tokCached      = "cached" // of prompt: read from the server's prefix cache
+	tokComplete    = "completion"
 )
 
 // Metrics is hearth's Prometheus instrumentation. It implements bot.Observer
@@ -120,7 +125,7 @@ func NewMetrics() *Metrics {
 	}
 	for _, k := range []string{bot.UsageTranscription, bot.UsageSpeech, bot.UsageImage} {
 		m.mediaUnits.WithLabelValues(k)
-		for _, o := range []string{outcomeOK, outcomeError} {
+		for _, o := range []string{outcomeOK, outcomeError, outcomeSkipped} {
 			m.mediaCalls.WithLabelValues(k, o)
 		}
 	}
@@ -197,9 +202,15 @@ func (m *Metrics) BudgetExhausted(exhausted bool) {
 
 // Media records one media call and what it consumed: seconds transcribed
 // (bot.UsageTranscription), characters spoken (bot.UsageSpeech) or images
-// shown to the model (bot.UsageImage).
+// shown to the model (bot.UsageImage). A call the senses did not make
+// (bot.ErrSenseDown) is "skipped", not an error: an outage counts its
+// failed calls once, not every voice note that arrives during it.
 func (m *Metrics) Media(kind string, units int, err error) {
-	m.mediaCalls.WithLabelValues(kind, outcome(err)).Inc()
+	o := outcome(err)
+	if errors.Is(err, bot.ErrSenseDown) {
+		o = outcomeSkipped
+	}
+	m.mediaCalls.WithLabelValues(kind, o).Inc()
 	if units > 0 {
 		m.mediaUnits.WithLabelValues(kind).Add(float64(units))
 	}

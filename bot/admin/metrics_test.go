@@ -2,6 +2,7 @@ package admin_test
 
 import (
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -64,6 +65,7 @@ func TestMetricsObserver(t *testing.T) {
 	m.TokensTodayFrom(func() (int, error) { return 3456, nil })
 	obs.Media(bot.UsageTranscription, 7, nil)
 	obs.Media(bot.UsageTranscription, 0, errors.New("404"))
+	obs.Media(bot.UsageTranscription, 0, fmt.Errorf("failing, not asked again yet: %w: %w", bot.ErrSenseDown, bot.ErrSenseOff))
 	obs.Media(bot.UsageSpeech, 42, nil)
 	obs.Media(bot.UsageImage, 1, nil)
 	up := false
@@ -100,6 +102,8 @@ func TestMetricsObserver(t *testing.T) {
 		{"tokens today", gauge("hearth_tokens_today"), 3456},
 		{"transcriptions ok", counter("hearth_media_calls_total", map[string]string{"kind": "transcription", "outcome": "ok"}), 1},
 		{"transcriptions failed", counter("hearth_media_calls_total", map[string]string{"kind": "transcription", "outcome": "error"}), 1},
+		{"a voice note while the server is known down is no failed call", counter("hearth_media_calls_total", map[string]string{"kind": "transcription", "outcome": "skipped"}), 1},
+		{"skipped speech pre-created", counter("hearth_media_calls_total", map[string]string{"kind": "speech", "outcome": "skipped"}), 0},
 		{"transcribed seconds", counter("hearth_media_units_total", map[string]string{"kind": "transcription"}), 7},
 		{"spoken characters", counter("hearth_media_units_total", map[string]string{"kind": "speech"}), 42},
 		{"image inputs", counter("hearth_media_units_total", map[string]string{"kind": "image"}), 1},

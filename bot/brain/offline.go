@@ -385,14 +385,15 @@ func (o *Offline) trailer(t *turnView) string {
 		tags = append(tags, tp.Tag)
 	}
 	tr := struct {
-		Label      string         `json:"emotion_label"`
-		Intensity  float64        `json:"emotion_intensity"`
-		Salience   float64        `json:"salience"`
-		Confidence float64        `json:"confidence"`
-		Topics     []string       `json:"topic_tags"`
-		Remember   []rememberItem `json:"remember"`
-		Scratch    string         `json:"scratch"`
-	}{m.label, round2(math.Min(m.intensity, 1)), round2(math.Min(m.salience, 1)), m.confidence, tags, o.k.remember(t.h, t.facts), scratch(t)}
+		Label      string           `json:"emotion_label"`
+		Intensity  float64          `json:"emotion_intensity"`
+		Salience   float64          `json:"salience"`
+		Confidence float64          `json:"confidence"`
+		Topics     []string         `json:"topic_tags"`
+		Remember   []rememberItem   `json:"remember"`
+		Scratch    string           `json:"scratch"`
+		FollowUps  []heart.FollowUp `json:"follow_ups,omitempty"`
+	}{m.label, round2(math.Min(m.intensity, 1)), round2(math.Min(m.salience, 1)), m.confidence, tags, o.k.remember(t.h, t.facts), scratch(t), t.followUps()}
 	b, err := json.Marshal(tr)
 	if err != nil { // cannot happen: plain values only
 		return "{}"

@@ -117,9 +117,15 @@ type turnView struct {
 	// aheadAbout is the dated thing ahead the message names ("exam"), ""
 	// if none.
 	aheadAbout string
+	// aheadKin: the dated thing ahead is someone else's, told by a word
+	// that points back ("her recital"); aheadOwned: ownAhead named them.
+	aheadKin, aheadOwned bool
 	// plain: the reply carries no emoji whatever the lead's feeling: it
 	// quotes something hard the user said, or admits she was not told.
 	plain bool
+	// metLeads: what she remembers this message meets is the whole
+	// answer (recall.yaml links leads): set by linked.
+	metLeads bool
 }
 
 // situationsOf is k.situationsIn(text, "", false), read once per text
@@ -252,7 +258,9 @@ func (o *Offline) view(h bot.Hints) *turnView {
 	t.vars["favorite"] = t.favorite(text)
 	t.gone = t.findGone()
 	t.findNames()
+	t.ownAhead()
 	t.mourn()
+	t.become()
 	for i := len(t.known) - 1; i >= 0; i-- {
 		if f := t.known[i]; f.kind.Kind == factHome {
 			t.vars["place"] = f.fields["place"] // where they live: "How's Porto treating you?"
@@ -406,7 +414,7 @@ func (t *turnView) conversationStates() []string {
 	case "friend", "close":
 		s = append(s, stateClose)
 	}
-	if t.vars["pet_name"] != "" {
+	if t.vars["pet_name"] != "" || t.namedBaby() {
 		s = append(s, stateNamed)
 	}
 	if t.isQuestion() {
@@ -415,7 +423,7 @@ func (t *turnView) conversationStates() []string {
 	if !slices.Contains(s, stateLow) && t.gladLately() {
 		s = append(s, stateGlad)
 	}
-	if t.aheadAbout != "" && len(t.k.named(dictPeople, t.aheadAbout)) > 0 {
+	if t.aheadAbout != "" && (t.aheadKin || len(t.k.named(dictPeople, t.aheadAbout)) > 0) {
 		s = append(s, stateKin)
 	}
 	if t.aheadAbout != "" && t.toldBefore(t.aheadAbout) {
@@ -820,7 +828,7 @@ func (t *turnView) compose() []part {
 	// and asks how they are; with nothing else read in the message, that
 	// is the answer.
 	fear := t.memoryMet(lead)
-	if fear != "" && lead == nil {
+	if fear != "" && (lead == nil || t.metLeads) {
 		add(fear, prioAck)
 		return parts
 	}
@@ -1121,7 +1129,7 @@ func (t *turnView) reflectNames(most int) string {
 			if f.told || (f.kind.Kind == factName) != first || len(said) == most {
 				continue
 			}
-			key, fields := "reflect.fact."+f.kind.Kind, t.k.spoken(f, t.lang)
+			key, fields := t.k.reflectKey(f), t.k.spoken(f, t.lang)
 			if f.was != "" {
 				// A name put right is acknowledged as put right.
 				key, fields = "reflect.fact.corrected", maps.Clone(f.fields)

@@ -279,6 +279,7 @@ func (t *turnView) findGone() map[string]bool {
 			}
 		}
 	}
+	t.goneByTheTalk(gone)
 	return gone
 }
 

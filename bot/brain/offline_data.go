@@ -90,8 +90,15 @@ type situation struct {
 	To       tagNames `yaml:"to"`      // theme tag → the situation a bare request for ideas means after it
 	Alone    bool     `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
 	Mourned  string   `yaml:"mourned"` // the situation it is when the pet or person it is about is one the user lost
+	// Becomes (r-recall5): the situation it is when one of the user's
+	// last few messages has a word of BecomesAfter ("他已经走了" after
+	// 他住院了 is a death; after a breakup, someone who left).
+	Becomes      string   `yaml:"becomes"`
+	BecomesAfter []string `yaml:"becomes_after"`
 
-	mourned *situation // Mourned, found
+	mourned      *situation       // Mourned, found
+	becomes      *situation       // Becomes, found
+	becomesAfter *heart.PhraseSet // BecomesAfter, indexed
 
 	res []pattern // Patterns, compiled
 }
@@ -174,6 +181,7 @@ type factKind struct {
 	Patterns []string          `yaml:"patterns"`
 	Changes  []factChange      `yaml:"changes"`
 	Answers  []factAnswer      `yaml:"answers"`
+	Given    []factGiven       `yaml:"given"` // r-recall5: told in passing, the dictionary field implied
 	Corrects []string          `yaml:"corrects"`
 	SayBack  bool              `yaml:"say_back"` // values in the user's words, said back as hers ("losing my job" → "losing your job")
 	Near     []string          `yaml:"near"`     // kinds whose fact answers a question for this one when it has none
@@ -196,10 +204,15 @@ type factKind struct {
 	// Tails: words that end a value without belonging to it, trimmed off
 	// ("the side effects though" is kept as "the side effects").
 	Tails []string `yaml:"tails"`
+	// RejectShapes (r-recall5): patterns a value that is no such fact
+	// matches, where a word list cannot reach ("okayyy", "vibing": no
+	// name).
+	RejectShapes []string `yaml:"reject_shapes"`
 
-	corrects []pattern
-	res      []pattern
-	values   map[string]*regexp.Regexp // language → the value template as a pattern
+	corrects     []pattern
+	rejectShapes []pattern
+	res          []pattern
+	values       map[string]*regexp.Regexp // language → the value template as a pattern
 }
 
 // factChange is one of a fact kind's changes in facts.yaml: news that
@@ -220,6 +233,17 @@ type factAnswer struct {
 	Asked    []string          `yaml:"asked"` // words that question must hold; none: any of its questions
 	Set      map[string]string `yaml:"set"`   // field → a word of its dictionary (English name)
 	Of       []string          `yaml:"of"`    // people (English names) the user's message before her question must name; none: anyone
+	Patterns []string          `yaml:"patterns"`
+
+	res []pattern
+}
+
+// factGiven is one of a fact kind's given in facts.yaml: patterns that
+// name someone without a word of the kind's dictionary ("a fellow named
+// Stan", 山田さんという人, a newborn's "名前はさくら"), whose dictionary
+// fields are Set's.
+type factGiven struct {
+	Set      map[string]string `yaml:"set"` // field → a word of its dictionary (English name)
 	Patterns []string          `yaml:"patterns"`
 
 	res []pattern
@@ -526,7 +550,7 @@ func (k *knowledge) compileSituations() error {
 			return fmt.Errorf("situations.yaml: %s: ask %q", s.Name, s.Ask)
 		case !heart.Label(s.Feel.Label).Known():
 			return fmt.Errorf("situations.yaml: %s: feel label %q", s.Name, s.Feel.Label)
-		case s.Recall != "" && s.Recall != recallFact && s.Recall != recallSaid && s.Recall != recallAll:
+		case s.Recall != "" && s.Recall != recallFact && s.Recall != recallSaid && s.Recall != recallAll && s.Recall != recallWho:
 			return fmt.Errorf("situations.yaml: %s: recall %q", s.Name, s.Recall)
 		case s.Deep && len(s.Thing) < len(languages()):
 			return fmt.Errorf("situations.yaml: %s: a deep situation needs a thing in every language", s.Name)
@@ -558,6 +582,14 @@ func (k *knowledge) compileSituations() error {
 				return fmt.Errorf("situations.yaml: %s: mourned: no situation %q", s.Name, s.Mourned)
 			}
 			k.sits[i].mourned = &k.sits[j]
+		}
+		if s.Becomes != "" {
+			j := slices.IndexFunc(k.sits, func(x situation) bool { return x.Name == s.Becomes })
+			if j < 0 || len(s.BecomesAfter) == 0 {
+				return fmt.Errorf("situations.yaml: %s: becomes: no situation %q, or no becomes_after", s.Name, s.Becomes)
+			}
+			k.sits[i].becomes = &k.sits[j]
+			k.sits[i].becomesAfter = heart.NewPhraseSet(s.BecomesAfter)
 		}
 		for tag, name := range s.To {
 			if !slices.ContainsFunc(k.sits, func(x situation) bool { return x.Name == name }) {
@@ -629,6 +661,12 @@ func (k *knowledge) compileFacts() error {
 		if err := k.compileAnswers(f); err != nil {
 			return err
 		}
+		if err := k.compileGiven(f); err != nil {
+			return err
+		}
+		if f.rejectShapes, err = compileAll(f.RejectShapes, ""); err != nil {
+			return fmt.Errorf("facts.yaml: %s reject_shapes: %w", f.Kind, err)
+		}
 		f.values = map[string]*regexp.Regexp{}
 		for _, l := range languages() {
 			if f.Label[l] == "" || f.Value[l] == "" {
@@ -678,6 +716,36 @@ func (k *knowledge) checkFactNames() error {
 		for _, n := range f.Near {
 			if !kinds[n] || n == f.Kind {
 				return fmt.Errorf("facts.yaml: %s: near %q is no other fact kind", f.Kind, n)
+			}
+		}
+	}
+	return nil
+}
+
+// compileGiven compiles a fact kind's given and checks that each sets
+// every dictionary field its patterns do not name, with a word that
+// exists.
+func (k *knowledge) compileGiven(f *factKind) error {
+	for j := range f.Given {
+		g := &f.Given[j]
+		var err error
+		if g.res, err = compileAll(g.Patterns, "name"); err != nil {
+			return fmt.Errorf("facts.yaml: %s given: %w", f.Kind, err)
+		}
+		for field, word := range g.Set {
+			d, ok := f.Dict[field]
+			if !ok {
+				return fmt.Errorf("facts.yaml: %s given: %s is no dictionary field", f.Kind, field)
+			}
+			if !slices.ContainsFunc(k.dicts[d], func(e dictEntry) bool { return e.Name[langEN] == word }) {
+				return fmt.Errorf("facts.yaml: %s given: %q is no %s word", f.Kind, word, d)
+			}
+		}
+		for field := range f.Dict {
+			for _, re := range g.res {
+				if _, ok := g.Set[field]; !ok && re.SubexpIndex(field) < 0 {
+					return fmt.Errorf("facts.yaml: %s given: pattern %q neither names nor sets %s", f.Kind, re.String(), field)
+				}
 			}
 		}
 	}

@@ -51,6 +51,10 @@ type fact struct {
 	change *factChange // news that changes a fact told: resolve reads whose
 	answer bool        // told as the answer to her question (facts.yaml answers)
 	was    string      // a correction: the name this fact's name replaces (facts.yaml corrects)
+	// given: its dictionary fields are implied (facts.yaml given: "a
+	// fellow named Stan"), so it never changes who someone already known
+	// by that name is ("this guy Mark" of her boyfriend Mark).
+	given bool
 }
 
 // value writes the fact as its kind's value template in lang.
@@ -108,6 +112,22 @@ func (k *knowledge) factsIn(text, lang string) []fact {
 				f, ok := k.readFact(kind, re.SubexpNames(), m, lang)
 				if ok && !slices.ContainsFunc(out, f.sameAs) {
 					out = append(out, f)
+				}
+			}
+		}
+		// "a fellow named Stan": someone told of in passing, whose
+		// dictionary fields the words imply (facts.yaml given).
+		for _, g := range kind.Given {
+			for _, re := range g.res {
+				if !re.may(text) {
+					continue
+				}
+				for _, m := range re.FindAllStringSubmatch(text, -1) {
+					f, ok := k.readFact(kind, re.SubexpNames(), m, lang)
+					if ok && k.setFields(&f, g.Set, lang) && !slices.ContainsFunc(out, f.sameAs) {
+						f.given = true
+						out = append(out, f)
+					}
 				}
 			}
 		}
@@ -226,7 +246,7 @@ func (k *knowledge) readFact(kind *factKind, names, m []string, lang string) (fa
 			continue
 		}
 		d, isDict := kind.Dict[n]
-		if !isDict && rejected(kind.Reject, v) {
+		if !isDict && (rejected(kind.Reject, v) || slices.ContainsFunc(kind.rejectShapes, func(p pattern) bool { return p.MatchString(v) })) {
 			// A dictionary word is checked by its dictionary: 彼氏 is a
 			// boyfriend, though no boyfriend's name.
 			return fact{}, false
@@ -244,6 +264,26 @@ func (k *knowledge) readFact(kind *factKind, names, m []string, lang string) (fa
 		f.fields[n] = v
 	}
 	return f, true
+}
+
+// setFields gives f's dictionary fields its match did not name the
+// words of set (English dictionary names) in lang, and reports whether
+// every field of its kind is then known.
+func (k *knowledge) setFields(f *fact, set map[string]string, lang string) bool {
+	for field, d := range f.kind.Dict {
+		if f.fields[field] != "" {
+			continue
+		}
+		if e, found := k.dictEntry(d, set[field]); found {
+			f.fields[field] = e.Name[lang]
+		}
+	}
+	for field := range f.kind.Dict {
+		if f.fields[field] == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // properName is a name as it is written, whatever case it was typed in:
@@ -337,6 +377,9 @@ func (k *knowledge) known(h bot.Hints, now []fact, c *readCache) (all, said []fa
 			f, ok := k.resolve(f, all, h.Language)
 			if !ok {
 				continue
+			}
+			if i := slices.IndexFunc(all, f.sameAs); i >= 0 && f.given {
+				f = all[i] // "this guy Mark" is the boyfriend Mark still
 			}
 			if i := slices.IndexFunc(all, f.sameAs); i >= 0 {
 				all = append(all[:i], all[i+1:]...)

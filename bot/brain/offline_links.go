@@ -2,8 +2,10 @@ package brain
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"hearth/heart"
 )
@@ -48,6 +50,10 @@ type link struct {
 	After []string `yaml:"after"`
 	Now   []string `yaml:"now"`
 	Say   string   `yaml:"say"`
+	// Leads (r-recall5): what she says is the answer, whatever else the
+	// message reads as ("老王回家了" after 老王住院了 is his homecoming,
+	// never "欢迎回家！" to the user).
+	Leads bool `yaml:"leads"`
 
 	told *heart.PhraseSet
 	now  []pattern
@@ -178,6 +184,7 @@ func (t *turnView) linked() string {
 		if !slices.ContainsFunc(l.now, func(p pattern) bool { return p.MatchString(t.h.Text) }) {
 			continue
 		}
+		who := linkWho(l, t.h.Text)
 		for _, text := range earlier {
 			told := ""
 			for _, h := range l.told.Find(text) {
@@ -192,10 +199,51 @@ func (t *turnView) linked() string {
 			if len(l.After) > 0 && !slices.ContainsFunc(t.situationsOf(text), func(s *situation) bool { return slices.Contains(l.After, s.Name) }) {
 				continue
 			}
-			return t.sayWith(l.Say, 3, map[string]string{"thing": told})
+			vars := map[string]string{"thing": told}
+			if who != "" {
+				if !t.namesWho(text, who) {
+					continue // "Stan is home now" after Mary's hospital stay is not Stan's
+				}
+				vars["who"] = t.k.sayBack(who)
+			}
+			t.metLeads = l.Leads
+			return t.sayWith(l.Say, 3, vars)
 		}
 	}
 	return ""
+}
+
+// linkWho is the group "who" of the first of l's now patterns that
+// matches text (r-recall5: "Stan" of "Stan is home now"), "" if it names
+// no one or the pattern has no such group.
+func linkWho(l link, text string) string {
+	for _, p := range l.now {
+		if m := p.FindStringSubmatch(text); m != nil {
+			if i := p.SubexpIndex("who"); i >= 0 {
+				return strings.TrimSpace(m[i])
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// namesWho reports whether an earlier message text names who, the one a
+// link's news is about: a word that points back ("he", 他) names whoever
+// it was; a name or "my dad" must be in it as a word of its own ("It" is
+// not in "hospital").
+func (t *turnView) namesWho(text, who string) bool {
+	if t.k.refer.Has(who) && utf8.RuneCountInString(who) <= maxReferRunes {
+		return true
+	}
+	if !strings.Contains(who, " ") && rejected(t.k.notSubjects, who) {
+		return false // "It" is no one ("my dad" is)
+	}
+	if r, _ := utf8.DecodeRuneInString(who); r >= utf8.RuneSelf {
+		return strings.Contains(text, who)
+	}
+	re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(who) + `\b`)
+	return err == nil && re.MatchString(text)
 }
 
 // theirs reports whether the good news of the message is someone else's

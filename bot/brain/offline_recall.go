@@ -32,16 +32,21 @@ func (t *turnView) recall(how string) string {
 		}
 	}
 	said := func() string {
-		if quote, when, ok := t.recallSaid(asked); ok {
+		if quote, when, from, ok := t.recallSaid(asked); ok {
 			// "my grandpa passed away" is said back without a smile.
 			t.plain = t.plain || slices.ContainsFunc(t.situationsOf(quote), func(s *situation) bool {
 				return s.Kind == kindContent && (negative(s.Feel.Label) || s.Gone)
 			})
+			// "who did I play cards with?": the one named in what was
+			// said, by name (the quote may be cut before it).
+			if name := t.namedIn(from); how == recallWho && name != "" {
+				return t.sayWith("remember.who", 2, map[string]string{"name": name, "when": when})
+			}
 			return t.sayWith("remember.said", 2, map[string]string{"quote": quote, "when": when})
 		}
 		return ""
 	}
-	if how == recallSaid {
+	if how == recallSaid || how == recallWho {
 		if s := said(); s != "" {
 			return s
 		}
@@ -54,7 +59,7 @@ func (t *turnView) recall(how string) string {
 			if match == nil {
 				continue
 			}
-			if s := t.sayWith("remember.known."+kind.Kind, 2, t.k.spoken(*match, t.lang)); s != "" {
+			if s := t.sayWith(t.k.wordKey("remember.known."+kind.Kind, *match), 2, t.k.spoken(*match, t.lang)); s != "" {
 				return s
 			}
 		}
@@ -244,7 +249,26 @@ const (
 	recallFact = "fact" // the fact asked for, else what was said
 	recallSaid = "said" // what was said about it, else the fact
 	recallAll  = "all"  // the facts she keeps, summed up
+	// recallWho: who was named in what was said about it ("who did I
+	// play cards with?" → Stan), else what was said, else the fact.
+	recallWho = "who"
 )
+
+// namedIn is the name of the first pet or person the user told of that
+// text names, "" if none.
+func (t *turnView) namedIn(text string) string {
+	low, at, name := strings.ToLower(text), -1, ""
+	for _, f := range t.known {
+		n := f.fields["name"]
+		if len(f.kind.Dict) == 0 || n == "" {
+			continue
+		}
+		if i := strings.Index(low, strings.ToLower(n)); i >= 0 && (at < 0 || i < at) {
+			at, name = i, n
+		}
+	}
+	return name
+}
 
 // maxQuoteRunes bounds a quoted earlier message (our choice: one line).
 const maxQuoteRunes = 60
@@ -255,7 +279,7 @@ const maxQuoteRunes = 60
 // asks for a kind of fact, only words that speak of it answer ("what's my
 // name?" is not answered with "my sister's name is Mia"), unless both tell
 // of the same event; see notSaid for what is never quoted.
-func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
+func (t *turnView) recallSaid(asked *factKind) (quote, when, from string, ok bool) {
 	q := t.recallQueryOf(asked)
 	if q.needle == "" && len(q.tags) == 0 && q.feel == "" && len(q.sits) == 0 && len(q.names) == 0 {
 		return t.recallShared(asked)
@@ -299,10 +323,10 @@ func (t *turnView) recallSaid(asked *factKind) (quote, when string, ok bool) {
 		}
 		if first >= 0 {
 			c := cands[first]
-			return quoteOf(c.text, q.answers), t.when(c.at), true
+			return quoteOf(c.text, q.answers), t.when(c.at), c.text, true
 		}
 	}
-	return "", "", false
+	return "", "", "", false
 }
 
 // recallQuery is what a recall question asks about (recallSaid).
@@ -436,7 +460,7 @@ func (k *knowledge) saysOf(text, about string) bool {
 // it, else the most relevant; without those, the newest thing the user
 // said in the conversation that shares a word with the question beyond
 // its "do you remember" ("上个月" in "你记得我上个月发生了什么吗").
-func (t *turnView) recallShared(asked *factKind) (quote, when string, ok bool) {
+func (t *turnView) recallShared(asked *factKind) (quote, when, from string, ok bool) {
 	subject := t.k.withoutAsking(t.h.Text)
 	answers := func(text string) bool {
 		return !t.k.notSaid(text, t.h.Text, t.situationsOf(text)) && (asked == nil || t.k.asks(text, asked))
@@ -457,14 +481,14 @@ func (t *turnView) recallShared(asked *factKind) (quote, when string, ok bool) {
 		}
 	}
 	if best != nil {
-		return quoteOf(best.Text, shares), t.when(best.At), true
+		return quoteOf(best.Text, shares), t.when(best.At), best.Text, true
 	}
 	for i := len(t.h.Recent) - 1; i >= 0; i-- {
 		if m := t.h.Recent[i]; m.Role == "user" && answers(m.Content) && sharesWord(subject, m.Content) {
-			return quoteOf(m.Content, shares), t.when(m.At), true
+			return quoteOf(m.Content, shares), t.when(m.At), m.Content, true
 		}
 	}
-	return "", "", false
+	return "", "", "", false
 }
 
 // notSaid reports whether text (whose situations are ss) cannot answer
@@ -603,7 +627,7 @@ func (t *turnView) recallAll() string {
 		}
 	}
 	if len(parts) == 0 {
-		if quote, when, ok := t.recallShared(nil); ok {
+		if quote, when, _, ok := t.recallShared(nil); ok {
 			return t.sayWith("remember.said", 2, map[string]string{"quote": quote, "when": when})
 		}
 		return t.say("remember.all.none", 2)

@@ -331,7 +331,7 @@ func (s *Senses) ready(e *endpoint) error {
 	resting, until := now.Before(e.until), e.until
 	e.mu.Unlock()
 	if resting {
-		return fmt.Errorf("%s: unavailable after a 404 until %s: %w", e.path, until.Format(time.TimeOnly), bot.ErrSenseOff)
+		return fmt.Errorf("%s: unavailable after a 404 until %s: %w: %w", e.path, until.Format(time.TimeOnly), bot.ErrSenseDown, bot.ErrSenseOff)
 	}
 	if !e.allow(now, s.probing.Load()) {
 		return fmt.Errorf("%s: failing, not asked again yet: %w: %w", e.path, bot.ErrSenseDown, bot.ErrSenseOff)

@@ -21,6 +21,37 @@ type recallCheck struct {
 // say: what was told weeks and months before, asked after directly and
 // met again in passing, in English, Chinese and Japanese.
 var recallProbes = map[string][]recallCheck{
+	// r-recall5: the people and things told in passing. A fellow named at
+	// the seniors center asked after by what was done with him, then home
+	// from hospital; pills asked after; a granddaughter's recital told as
+	// "her recital"; a newborn named; 他已经走了 read by the talk before it.
+	"passing_en.yaml": {
+		{said: "went to the seniors center today, played cards with a fellow named Stan", any: []string{"Stan"}, none: []string{"your acquaintance"}},
+		{said: "who did I play cards with?", any: []string{"Stan"}},
+		{said: "right. Stan is in hospital, his heart", any: []string{"Stan"}, none: []string{"rest as much", "holding up"}},
+		{said: "Stan is home now", any: []string{"hospital", "relief"}, none: []string{"these days", "right here"}},
+		{said: "what meds am I on again?", any: []string{"lisinopril"}},
+		{said: "her recital is on friday", any: []string{"Emma's recital"}, none: []string{"your recital"}},
+		{said: "big news. my grandson had a baby boy, they named him Leo", any: []string{"Leo"}, none: []string{"baby's name?"}},
+		{said: "what's the baby's name again?", any: []string{"Leo"}, none: []string{"know you better", "only just met"}},
+		{said: "who is Stan again?", any: []string{"Stan"}, none: []string{"your acquaintance", "not sure", "don't know"}},
+		{said: "he's gone", any: []string{"sorry"}, none: []string{"right here with you"}},
+	},
+	"passing_zh.yaml": {
+		{said: "我跟谁打牌来着？", any: []string{"老王"}},
+		{said: "老王回家了", any: []string{"出院", "回家了呀"}, none: []string{"欢迎回家"}},
+		{said: "我吃的什么药来着", any: []string{"氨氯地平"}},
+		{said: "她的钢琴演出在周五", any: []string{"朵朵的演出"}, none: []string{"你的演出"}},
+		{said: "我女儿叫什么？", any: []string{"朵朵"}},
+		{said: "他已经走了", any: []string{"走了"}, none: []string{"节哀", "抱歉", "沉重", "难过"}},
+		{said: "他还是走了", any: []string{"节哀", "抱歉", "沉重", "难过"}},
+	},
+	"passing_ja.yaml": {
+		{said: "誰と将棋を指したんだっけ？", any: []string{"山田"}},
+		{said: "山田さんが家に帰ってきました", any: []string{"退院", "家に戻れた"}, none: []string{"おかえり"}},
+		{said: "何の薬飲んでるんだっけ", any: []string{"アムロジピン"}},
+		{said: "赤ちゃんの名前、覚えてる？", any: []string{"ゆうと"}},
+	},
 	// r-recall4: health and a family in Chinese. A daughter's first day at
 	// kindergarten said as hers, a return in the user's words, a medicine
 	// recalled, a fear kept clean, a strict mother-in-law's praise met as
@@ -60,6 +91,8 @@ var recallProbes = map[string][]recallCheck{
 		{said: "she cried but she said she loves me no matter what", none: []string{"taking it seriously", "brush past", "holding up, honestly"}},
 		{said: "HIT PLAT", none: []string{"taking it seriously", "brush past", "holding up, honestly"}},
 		{said: "gn luna", none: []string{"taking it seriously", "brush past", "holding up, honestly"}},
+		// r-recall5: a name typed in lowercase is his name.
+		{said: "ok cool. im kai. i play a lot of valorant", any: []string{"Kai"}},
 	},
 	"life_xiaoya_zh.yaml": {
 		{said: "医生说恢复得还行，但是让我做了个产后抑郁的量表，分数有点高", any: []string{"妈妈", "照顾", "帮"}, none: []string{"太好了", "松了口气"}},

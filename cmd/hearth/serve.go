@@ -34,12 +34,13 @@ func nowUTC() time.Time { return time.Now().UTC() }
 // assessor gives the life loop a user's relationship facts at now, with
 // seed 003 §7.1's greeting after an absence in the persona's language (the
 // life loop names the heavy topic in it when a long silence left one).
-func assessor(lang string) func(u store.User, now time.Time) lifeloop.Assessment {
+// Days are counted in the persona's time zone, as turns count them.
+func assessor(p bot.Persona) func(u store.User, now time.Time) lifeloop.Assessment {
 	return func(u store.User, now time.Time) lifeloop.Assessment {
-		r := bot.RelationshipOf(u, now)
+		r := bot.RelationshipOf(u, now, p.Timezone)
 		return lifeloop.Assessment{
 			State: string(r.State), Watch: r.Watch, DependencyLevel: r.DependencyLevel,
-			Greeting: heart.ReturnGreeting(r.State, "", lang),
+			Greeting: heart.ReturnGreeting(r.State, "", p.Language),
 		}
 	}
 }
@@ -50,7 +51,7 @@ func assessor(lang string) func(u store.User, now time.Time) lifeloop.Assessment
 func lifeLoopConfig(p bot.Persona, db *store.DB, b bot.Brain, senders map[string]bot.Sender, h *bot.Handler, log *slog.Logger) lifeloop.Config {
 	return lifeloop.Config{
 		Persona: p, Store: db, Brain: b, Senders: senders,
-		Assess: assessor(p.Language), Forbidden: heart.ContainsForbidden,
+		Assess: assessor(p), Forbidden: heart.ContainsForbidden,
 		Daily: h.Daily, MarkUnreachable: h.MarkUnreachable, About: h.About, Logger: log,
 	}
 }

@@ -125,7 +125,7 @@ func daemonMornings(t *testing.T, personaPath string, msgs []nightOwl, mornings 
 		t.Fatal(err)
 	}
 	loop, err := lifeloop.New(lifeloop.Config{Persona: p, Store: db, Brain: offline, Senders: senders,
-		Assess: assessor(p.Language), Forbidden: heart.ContainsForbidden, Daily: h.Daily, Now: clock})
+		Assess: assessor(p), Forbidden: heart.ContainsForbidden, Daily: h.Daily, Now: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
