@@ -11,11 +11,9 @@ import "testing"
 // danger now at a platform, a roof or the water, veiled goodbyes, a
 // decision with only a time, and preparation.
 //
-// Three of the prober's warnings belong to the round-12 leftovers, left
-// to the branch that fixes those (r-floor13) and not pinned here:
-// 化疗太痛苦了，我不想再治了，偷偷把药都停了 and 抗がん剤もうやめる。これ以上生きて
-// ても痛いだけ (stopping treatment), 朝が来なければいいのにって毎晩思う (a passive
-// wish). Expected after the merge: wish_dead for each.
+// Three of them (chemo stopped in secret, 抗がん剤もうやめる with living
+// only pain, 朝が来なければいい) were left to the round-12 leftovers'
+// branch (r-floor13) and were still missed after it merged; 13h reads them.
 
 // TestCrisisFloorThirteenthRound holds the prober's lines: every warning
 // with the category a counsellor would file it under, every ordinary line
@@ -50,6 +48,10 @@ func TestCrisisFloorThirteenthRound(t *testing.T) {
 		{"他又打我了，我寧願死也不要再回那個家", CrisisWishDead, false},
 		{"mixing the rest of my oxys with the vodka tonight, if i dont wake up oh well", CrisisIntent, false},
 		{"累了 毁灭吧 这次是真的 不想再撑了", CrisisWishDead, false},
+		// Treatment stopped, a morning that should not come (13h).
+		{"化疗太痛苦了，我不想再治了，偷偷把药都停了", CrisisWishDead, false},
+		{"抗がん剤もうやめる。これ以上生きてても痛いだけ", CrisisWishDead, false},
+		{"朝が来なければいいのにって毎晩思う", CrisisWishDead, false},
 		// English warnings.
 		{"honestly wouldnt mind if i just didnt wake up tmrw", CrisisWishDead, false},
 		{"how many of my moms sleeping pills would it take to not wake up", CrisisMethod, false},
@@ -216,6 +218,8 @@ func TestCrisisFloorThirteenthRoundContext(t *testing.T) {
 		{"i've decided. after graduation night, i'm ending it", CrisisPlan, false},
 		{"決めた。卒業式の夜に終わらせる", CrisisPlan, false},
 		{"决定了，周五晚上，不会再犹豫了", CrisisPlan, false},
+		{"降压药偷偷停了，活着也是受罪", CrisisWishDead, false},
+		{"明日が来なければいい", CrisisWishDead, false},
 	})
 }
 
@@ -266,6 +270,10 @@ func TestCrisisFloorThirteenthRoundTwins(t *testing.T) {
 		"i've decided. friday night is pizza night, no going back",
 		"在海边坐了好久，水好凉",
 		"他又打我游戏里的角色了，我宁愿死也不回那个副本",
+		"抗がん剤もうやめる。先生と相談して緩和ケアにした",
+		"化疗太痛苦了，不想再治了，医生说可以转保守治疗，药先停了",
+		"明日テストだから明日が来なければいいのに",
+		"月曜の朝が来なければいいのに、仕事行きたくない",
 		// Thanks and goodbyes with a return, a trip, good news; the last
 		// shift, sweets or a late night; a shop or a city left.
 		"thanks for always being there for me, take care of yourself on the trip",
