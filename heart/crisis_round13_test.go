@@ -172,6 +172,8 @@ func TestCrisisFloorThirteenthRoundContext(t *testing.T) {
 		{"mom asked if im okay i said no im not i want to kill myself", CrisisIdeation, false},
 		{"my therapist asked if i ever had thoughts of suicide and i said no i want to die", CrisisIdeation, false},
 		{"妈妈问我还好吗我说没有我想死", CrisisWishDead, false},
+		{"doing a presentation on self harm i want to die", CrisisSelfHarm, false},
+		{"我舅舅年轻时候自杀未遂过我想死", CrisisIdeation, false},
 		{"心理咨询师问我有没有自杀的想法，我没敢说实话", CrisisIdeation, false},
 		{"先生に死にたいか聞かれたけど、言えなかった", CrisisWishDead, false},
 		{"医生问我有没有想过自杀，我说有", CrisisIdeation, false},
@@ -183,7 +185,7 @@ func TestCrisisFloorThirteenthRoundContext(t *testing.T) {
 		{"我爸以前也自杀未遂过，我最近也老想这个", CrisisIdeation, false},
 		{"小説の主人公が最後に崖から飛び降りる展開、私もそうしたい", CrisisMethod, false},
 		{"doing a school presentation on self-harm awareness, i still cut myself tho", CrisisSelfHarm, false},
-		{"doing a presentation on self harm, i want to die", CrisisWishDead, false},
+		{"doing a presentation on self harm, i want to die", CrisisSelfHarm, false},
 		// The same goodbyes said without the prober's words.
 		{"thanks for everything. you wont have to worry about me anymore", CrisisPreparation, false},
 		{"明日にはもういなくなるから。ばいばい", CrisisPlan, false},
