@@ -328,7 +328,7 @@ func TestASecondAllergyIsAddedToTheKeptOne(t *testing.T) {
 	}
 }
 
-// TestFollowUpToldByItsAftermath (r-recall4): "the new meds make me so
+// TestFollowUpToldByItsAftermath: "the new meds make me so
 // nauseous", in the message or the one before, tells how the appointment
 // went; she asked "How did your appointment go, by the way?" right after.
 func TestFollowUpToldByItsAftermath(t *testing.T) {

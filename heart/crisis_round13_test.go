@@ -13,7 +13,7 @@ import "testing"
 //
 // Three of them (chemo stopped in secret, 抗がん剤もうやめる with living
 // only pain, 朝が来なければいい) were left to the round-12 leftovers'
-// branch (r-floor13) and were still missed after it merged; 13h reads them.
+// branch and were still missed after it merged; 13h reads them.
 
 // TestCrisisFloorThirteenthRound holds the prober's lines: every warning
 // with the category a counsellor would file it under, every ordinary line

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// Whose dated thing it is (data/followups.txt, r-recall4's block): "my
+// Whose dated thing it is (data/followups.txt): "my
 // daughter Lily starts kindergarten next Monday" is Lily's first day, and
 // the companion says it as hers ("Lily's first day at kindergarten"), never
 // "your kindergarten". A relation (the kin table) that is the sentence's
@@ -26,7 +26,7 @@ type followUpOwners struct {
 	// the event the user's too ("my friend invited me to a party").
 	withMe *regexp.Regexp
 	// pointing finds a word that points back owning the event, just
-	// before it: "her (piano) recital", 她的(钢琴)演出 (r-recall5).
+	// before it: "her (piano) recital", 她的(钢琴)演出.
 	pointing *regexp.Regexp
 }
 

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// TestFollowUpOfSomeoneElseIsTheirs (r-recall4): a dated thing of a
+// TestFollowUpOfSomeoneElseIsTheirs: a dated thing of a
 // family member is theirs ("Lily's first day at kindergarten", "my son's
 // test", 我女儿的入园第一天, 娘さんの入園), never the user's ("your
 // kindergarten" was said); the user's own, or one they share with someone
@@ -38,7 +38,7 @@ func TestFollowUpOfSomeoneElseIsTheirs(t *testing.T) {
 	}
 }
 
-// TestFollowUpToldOfByItsAftermath (r-recall4): medicine prescribed and
+// TestFollowUpToldOfByItsAftermath: medicine prescribed and
 // its side effects tell of the doctor's visit ("the new meds make me so
 // nauseous" was met with "How did your appointment go, by the way?").
 func TestFollowUpToldOfByItsAftermath(t *testing.T) {
@@ -60,7 +60,7 @@ func TestFollowUpToldOfByItsAftermath(t *testing.T) {
 	}
 }
 
-// TestFollowUpOwnedByHerIsHers (r-recall5): "her recital is on friday",
+// TestFollowUpOwnedByHerIsHers: "her recital is on friday",
 // said after talk of a daughter, got "Oh, your recital is on Friday": a
 // dated thing a word that points back owns is kept with that word ("her
 // recital", 她的演出), for the brain to name her; the user's own and a

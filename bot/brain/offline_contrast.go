@@ -8,7 +8,7 @@ import (
 )
 
 // News about a known person met in the light of what was told of them
-// (recall.yaml contrasts, r-recall4): "王姐今天居然夸我了" after "my boss
+// (recall.yaml contrasts): "王姐今天居然夸我了" after "my boss
 // 王姐 is so strict" got "王姐好像对你很重要。"; she remembers the strict
 // one and is surprised with them ("the strict one? that's big!").
 

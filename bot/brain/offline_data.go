@@ -91,7 +91,7 @@ type situation struct {
 	Alone    bool     `yaml:"alone"`   // its patterns match a whole, short message: tried on one of at most aloneMaxBytes
 	Mourned  string   `yaml:"mourned"` // the situation it is when the pet or person it is about is one the user lost
 	Day      bool     `yaml:"day"`     // a plain line about the user's day: not read in a question to her or about what she remembers
-	// Becomes (r-recall5): the situation it is when one of the user's
+	// Becomes: the situation it is when one of the user's
 	// last few messages has a word of BecomesAfter ("他已经走了" after
 	// 他住院了 is a death; after a breakup, someone who left).
 	Becomes      string   `yaml:"becomes"`
@@ -183,7 +183,7 @@ type factKind struct {
 	Patterns []string          `yaml:"patterns"`
 	Changes  []factChange      `yaml:"changes"`
 	Answers  []factAnswer      `yaml:"answers"`
-	Given    []factGiven       `yaml:"given"` // r-recall5: told in passing, the dictionary field implied
+	Given    []factGiven       `yaml:"given"` // told in passing, the dictionary field implied
 	Corrects []string          `yaml:"corrects"`
 	SayBack  bool              `yaml:"say_back"` // values in the user's words, said back as hers ("losing my job" → "losing your job")
 	Near     []string          `yaml:"near"`     // kinds whose fact answers a question for this one when it has none
@@ -206,7 +206,7 @@ type factKind struct {
 	// Tails: words that end a value without belonging to it, trimmed off
 	// ("the side effects though" is kept as "the side effects").
 	Tails []string `yaml:"tails"`
-	// RejectShapes (r-recall5): patterns a value that is no such fact
+	// RejectShapes: patterns a value that is no such fact
 	// matches, where a word list cannot reach ("okayyy", "vibing": no
 	// name).
 	RejectShapes []string `yaml:"reject_shapes"`

@@ -21,7 +21,7 @@ type recallFile struct {
 	CareMeets []careMeet `yaml:"care_meets"`
 	Ahead     []string   `yaml:"ahead"`
 	Links     []link     `yaml:"links"`
-	Contrasts []contrast `yaml:"contrasts"` // r-recall4: offline_contrast.go
+	Contrasts []contrast `yaml:"contrasts"` // offline_contrast.go
 }
 
 // fearMeet is one row of recall.yaml fear_meets.
@@ -50,7 +50,7 @@ type link struct {
 	After []string `yaml:"after"`
 	Now   []string `yaml:"now"`
 	Say   string   `yaml:"say"`
-	// Leads (r-recall5): what she says is the answer, whatever else the
+	// Leads: what she says is the answer, whatever else the
 	// message reads as ("老王回家了" after 老王住院了 is his homecoming,
 	// never "欢迎回家！" to the user).
 	Leads bool `yaml:"leads"`
@@ -214,7 +214,7 @@ func (t *turnView) linked() string {
 }
 
 // linkWho is the group "who" of the first of l's now patterns that
-// matches text (r-recall5: "Stan" of "Stan is home now"), "" if it names
+// matches text ("Stan" of "Stan is home now"), "" if it names
 // no one or the pattern has no such group.
 func linkWho(l link, text string) string {
 	for _, p := range l.now {

@@ -8,7 +8,7 @@ import (
 	"hearth/heart"
 )
 
-// The people and things told in passing (r-recall5): someone named once
+// The people and things told in passing: someone named once
 // ("played cards with a fellow named Stan") is kept and met again by
 // name; whose a dated thing is when the words say it only by "her" or by
 // a name told before; what "他已经走了" is, read by the talk before it.
@@ -87,7 +87,7 @@ func (t *turnView) goneByTheTalk(gone map[string]bool) {
 const whoNewBaby = "family's new baby"
 
 // namedBaby reports whether this message names a new baby ("they named
-// him Leo"): she does not ask the name just told (r-recall5: "What's the
+// him Leo"): she does not ask the name just told ("What's the
 // baby's name?" right after it).
 func (t *turnView) namedBaby() bool {
 	return slices.ContainsFunc(t.facts, func(f fact) bool {
@@ -117,7 +117,7 @@ func (k *knowledge) wordKey(key string, f fact) string {
 }
 
 // ownAhead names whose the dated thing ahead is when heart's words
-// cannot (r-recall5): a word that points back owns it ("her recital is
+// cannot: a word that points back owns it ("her recital is
 // on friday" after talk of Lily, heart.ExtractFollowUps's "her
 // recital"), or the message is about a pet or person the user named
 // before ("Stan has surgery on friday", 张姐下周五过生日). It is theirs,

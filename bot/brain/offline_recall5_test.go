@@ -9,7 +9,7 @@ import (
 	"hearth/bot"
 )
 
-// The recall round's fifth set (r-recall5): the people and things told in
+// The recall round's fifth set: the people and things told in
 // passing, as the user meets them.
 
 // recall5Now is an evening of these talks.

@@ -21,7 +21,7 @@ type recallCheck struct {
 // say: what was told weeks and months before, asked after directly and
 // met again in passing, in English, Chinese and Japanese.
 var recallProbes = map[string][]recallCheck{
-	// r-recall5: the people and things told in passing. A fellow named at
+	// The people and things told in passing. A fellow named at
 	// the seniors center asked after by what was done with him, then home
 	// from hospital; pills asked after; a granddaughter's recital told as
 	// "her recital"; a newborn named; 他已经走了 read by the talk before it.
@@ -52,7 +52,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "何の薬飲んでるんだっけ", any: []string{"アムロジピン"}},
 		{said: "赤ちゃんの名前、覚えてる？", any: []string{"ゆうと"}},
 	},
-	// r-recall4: health and a family in Chinese. A daughter's first day at
+	// Health and a family in Chinese. A daughter's first day at
 	// kindergarten said as hers, a return in the user's words, a medicine
 	// recalled, a fear kept clean, a strict mother-in-law's praise met as
 	// the surprise it is, a sister's exam passed congratulated as hers.
@@ -65,7 +65,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "张阿姨今天居然夸我了", any: []string{"严", "挑剔"}, none: []string{"我在呢"}},
 		{said: "我妹妹通过了司法考试", any: []string{"恭喜", "妹妹"}, none: []string{"你的付出", "你应得"}},
 	},
-	// r-mood: a 74-year-old widow's six weeks, in polite Japanese: her
+	// A 74-year-old widow's six weeks, in polite Japanese: her
 	// garden and a typhoon, sore knees, her son in Seattle, a hospital
 	// visit, her neighbour's death and the quiet of the nights.
 	"life_setsuko_ja.yaml": {
@@ -79,7 +79,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "新しいバラの苗を植えました", any: []string{"すてき", "よかった", "育て"}, none: []string{"一緒にいるよ"}},
 		{said: "息子のこと、覚えていますか？", any: []string{"息子", "お盆", "電話", "シアトル"}},
 	},
-	// r-lives: lived probes, round four. A bullied teen who comes out and
+	// Lived probes, round four. A bullied teen who comes out and
 	// is in Watch after a crisis turn; a new mother with postpartum
 	// depression.
 	"life_kai_en.yaml": {
@@ -91,7 +91,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "she cried but she said she loves me no matter what", none: []string{"taking it seriously", "brush past", "holding up, honestly"}},
 		{said: "HIT PLAT", none: []string{"taking it seriously", "brush past", "holding up, honestly"}},
 		{said: "gn luna", none: []string{"taking it seriously", "brush past", "holding up, honestly"}},
-		// r-recall5: a name typed in lowercase is his name.
+		// A name typed in lowercase is his name.
 		{said: "ok cool. im kai. i play a lot of valorant", any: []string{"Kai"}},
 	},
 	"life_xiaoya_zh.yaml": {
@@ -225,7 +225,7 @@ var recallProbes = map[string][]recallCheck{
 		{said: "下周要出差，得坐飞机", any: []string{"怕坐飞机"}},
 		{said: "我同事升职了", any: []string{"同事"}, none: []string{"恭喜你", "你的付出", "你应得"}},
 	},
-	// --- r-evening: everyday evenings of people who live alone, a line a
+	// Everyday evenings of people who live alone, a line a
 	// night for weeks: a widower, a widow of 81 writing polite Japanese, a
 	// student far from home. Each line is answered about that day, not
 	// with a listening noise or a misread theme, and a quiet day after a
@@ -271,11 +271,10 @@ var recallProbes = map[string][]recallCheck{
 		{said: "今天出太阳了", any: []string{"太阳", "阳光", "晴"}},
 		{said: "包了饺子", any: []string{"香", "暖胃", "做饭"}},
 	},
-	// --- end r-evening
 }
 
 // eveningListening is what an everyday evening line must not be met
-// with alone (phrases listen and listen.low, r-evening).
+// with alone (phrases listen and listen.low).
 var eveningListening = []string{"I'm listening", "Mm-hm", "Go on", "Tell me more", "I'm all ears", "I'm here.", "Take your time"}
 
 // TestSimulateRemembersWhatMattered, through the built binary with the

@@ -24,7 +24,7 @@ type firstsCheck struct {
 	quietAfter string
 }
 
-// firstsProbes are testdata/firsts' scripts (r-life2): a widowed person's
+// firstsProbes are testdata/firsts' scripts: a widowed person's
 // first month in English, Chinese and Japanese.
 var firstsProbes = map[string]firstsCheck{
 	"widower_en.yaml": {lightAfter: "my friend and neighbour Frank died yesterday",
