@@ -320,7 +320,7 @@ func (l *crisisLexicon) readWith(text string, d *crisisDowngrade) crisisMatch {
 // the writer's own words, and what stands in quotation marks unless the
 // message frames it as a quotation and does not own it ("literally me").
 func (l *crisisLexicon) readPatterns(text string, d *crisisDowngrade) crisisMatch {
-	var m crisisMatch
+	m := crisisMatch{sets: l.newSets()}
 	plain, quoted := crisisSegments(text)
 	for _, seg := range plain {
 		l.read(seg, &m, d)

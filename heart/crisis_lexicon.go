@@ -3,6 +3,7 @@ package heart
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -48,8 +49,10 @@ type crisisLexicon struct {
 	// ordinary idiom masks, before it masks them (maskWords).
 	raw crisisPatternSet
 	// sets names the [set NAME] sections, by index; rules combine them.
-	sets  []string
-	rules []crisisRule
+	// setWords is the length of a setBits that holds them all.
+	sets     []string
+	setWords int
+	rules    []crisisRule
 	// downgrades are the concern tier's "downgrade:" lines, in file order.
 	downgrades []crisisDowngrade
 	// frame is the set whose presence outside quotation marks makes the
@@ -76,7 +79,7 @@ type crisisLexicon struct {
 // ordinary section (cat CrisisNone) makes the whole message ordinary.
 type crisisRule struct {
 	cat       CrisisCategory
-	need, not setBits // set indices
+	need, not setMask
 }
 
 // crisisDowngrade is one "downgrade:" line of the concern tier: when
@@ -86,27 +89,36 @@ type crisisRule struct {
 // as it would have; the masked words ("kms this printer", 这个会开得我想死)
 // count only as the concern tier, in a talk already at risk.
 type crisisDowngrade struct {
-	need, not setBits
+	need, not setMask
 	en        crisisPatternSet
 	cjk       cjkPatternSet
 }
 
-// setBits is a set of named sets, by index: crisisMaxSets bits.
-type setBits [crisisSetWords]uint64
+// setBits is the named sets a message matched, by index, one bit a set.
+// Its length is the lexicon's setWords, fixed when the lexicon is compiled
+// from the number of its sets, so the lexicon grows without a constant to
+// raise. (A fixed array had to be raised by hand every time the sets
+// outgrew it, and a larger one would cost every rule a longer test.)
+// Reading a message allocates one, a few dozen bytes beside a read that
+// costs tens of microseconds; the rules' tests, which a read repeats a few
+// hundred times, touch only the words their sets are in (setMask). A nil
+// or short setBits reads as holding nothing beyond its end (a reading of
+// an empty or ordinary message).
+type setBits []uint64
 
-// crisisSetWords is how many 64-bit words setBits holds (hearth's choice:
-// room for the sets of data/crisis.txt, 302 after round 10 and 355 after
-// round 11, 394 after round 12, and the next rounds' additions).
-const crisisSetWords = 8
+// newSets returns an empty setBits for l's sets.
+func (l *crisisLexicon) newSets() setBits { return make(setBits, l.setWords) }
 
-func (b *setBits) add(i int)     { b[i/64] |= 1 << (i % 64) }
-func (b setBits) has(i int) bool { return i >= 0 && b[i/64]&(1<<(i%64)) != 0 }
-func (b setBits) empty() bool    { return b == setBits{} }
+func (b setBits) add(i int) { b[i/64] |= 1 << (i % 64) }
+
+func (b setBits) has(i int) bool {
+	return i >= 0 && i/64 < len(b) && b[i/64]&(1<<(i%64)) != 0
+}
 
 // all reports whether b holds every set of c.
-func (b setBits) all(c setBits) bool {
-	for i := range b {
-		if b[i]&c[i] != c[i] {
+func (b setBits) all(c setMask) bool {
+	for _, w := range c {
+		if w.i >= len(b) || b[w.i]&w.bits != w.bits {
 			return false
 		}
 	}
@@ -114,21 +126,50 @@ func (b setBits) all(c setBits) bool {
 }
 
 // any reports whether b holds some set of c.
-func (b setBits) any(c setBits) bool {
-	for i := range b {
-		if b[i]&c[i] != 0 {
+func (b setBits) any(c setMask) bool {
+	for _, w := range c {
+		if w.i < len(b) && b[w.i]&w.bits != 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// or returns the sets of b and of c.
+// or returns a new setBits with the sets of b and of c; b and c are left
+// as they were, as readings are values.
 func (b setBits) or(c setBits) setBits {
-	for i := range b {
-		b[i] |= c[i]
+	out := make(setBits, max(len(b), len(c)))
+	copy(out, b)
+	for i, w := range c {
+		out[i] |= w
 	}
-	return b
+	return out
+}
+
+// setMask is the named sets of a rule, sparse: only the words of setBits
+// that hold one of them, in order. A rule names a handful of sets, so it is
+// tested in a word or two whatever the size of the lexicon.
+type setMask []setWord
+
+// setWord is one word of a setMask: bits of the word at index i.
+type setWord struct {
+	i    int
+	bits uint64
+}
+
+// with returns m with set i added.
+func (m setMask) with(i int) setMask {
+	w, bit := i/64, uint64(1)<<(i%64)
+	for k := range m {
+		switch {
+		case m[k].i == w:
+			m[k].bits |= bit
+			return m
+		case m[k].i > w:
+			return slices.Insert(m, k, setWord{i: w, bits: bit})
+		}
+	}
+	return append(m, setWord{i: w, bits: bit})
 }
 
 // crisisGuard is the [guard] section: what turns a match into its opposite

@@ -45,9 +45,6 @@ const (
 	// crisisDowngradeKind is the concern tier's line that reads a set's
 	// words as an idiom (crisisDowngrade).
 	crisisDowngradeKind = "downgrade"
-	// crisisMaxSets is how many named sets a rule's masks can hold: the
-	// bits of setBits.
-	crisisMaxSets = 64 * crisisSetWords
 	// crisisMaxExpansion bounds the strings one Chinese or Japanese part
 	// expands to, so a careless line cannot blow up the lexicon (hearth's
 	// choice: above what any part of data/crisis.txt expands to).
@@ -121,6 +118,7 @@ func parseCrisisLexicon(data string) (*crisisLexicon, error) {
 	if len(p.l.en.pats) == 0 || len(p.l.cjk.pats) == 0 {
 		return nil, fmt.Errorf("no patterns")
 	}
+	p.l.setWords = (len(p.l.sets) + 63) / 64
 	for _, s := range p.l.same {
 		p.l.addVocab(s.canonical...)
 		p.l.addVocab(s.variant...)
@@ -136,9 +134,6 @@ func (p *crisisParser) open(section string) error {
 		}
 		if _, dup := p.setIdx[name]; dup {
 			return fmt.Errorf("set %q defined twice", name)
-		}
-		if len(p.l.sets) == crisisMaxSets {
-			return fmt.Errorf("more than %d sets", crisisMaxSets)
 		}
 		p.setIdx[name] = len(p.l.sets)
 		switch name {
@@ -353,7 +348,7 @@ func (p *crisisParser) addRule(section, pat string) error {
 	if r.need, r.not, _, err = p.setsOf(pat); err != nil {
 		return err
 	}
-	if r.need.empty() {
+	if len(r.need) == 0 {
 		return fmt.Errorf("a rule needs at least one set: %q", pat)
 	}
 	p.l.rules = append(p.l.rules, r)
@@ -390,9 +385,9 @@ func (p *crisisParser) addTalk(kind, pat string) error {
 		name = strings.TrimPrefix(name, "!")
 		if i, ok := p.setIdx[name]; ok {
 			if neg {
-				r.not.add(i)
+				r.not = r.not.with(i)
 			} else {
-				r.need.add(i)
+				r.need = r.need.with(i)
 			}
 			continue
 		}
@@ -410,7 +405,7 @@ func (p *crisisParser) addTalk(kind, pat string) error {
 			return fmt.Errorf("unknown set or category %q", name)
 		}
 	}
-	if r.need.empty() {
+	if len(r.need) == 0 {
 		return fmt.Errorf("a talk rule needs at least one set")
 	}
 	l.talk = append(l.talk, r)
@@ -419,7 +414,7 @@ func (p *crisisParser) addTalk(kind, pat string) error {
 
 // setsOf reads "SET SET !SET": the sets a line needs, the sets it rules
 // out, and the needed ones in the order written.
-func (p *crisisParser) setsOf(pat string) (need, not setBits, order []int, err error) {
+func (p *crisisParser) setsOf(pat string) (need, not setMask, order []int, err error) {
 	for _, name := range strings.Fields(pat) {
 		neg := strings.HasPrefix(name, "!")
 		i, ok := p.setIdx[strings.TrimPrefix(name, "!")]
@@ -427,9 +422,9 @@ func (p *crisisParser) setsOf(pat string) (need, not setBits, order []int, err e
 		case !ok:
 			return need, not, nil, fmt.Errorf("unknown set %q", name)
 		case neg:
-			not.add(i)
+			not = not.with(i)
 		default:
-			need.add(i)
+			need = need.with(i)
 			order = append(order, i)
 		}
 	}

@@ -33,7 +33,7 @@ const crisisTalkDark = "dark"
 // message is of category cat.
 type crisisTalkRule struct {
 	cat       CrisisCategory
-	need, not setBits
+	need, not setMask
 	atLeast   CrisisCategory
 	dark      bool
 }
@@ -42,7 +42,7 @@ type crisisTalkRule struct {
 // matched set and none of not says a warning sign of its own.
 type crisisSign struct {
 	set int
-	not setBits
+	not setMask
 }
 
 // TalkReading is what a message says read with the earlier messages of its
