@@ -1,0 +1,28 @@
+package heart
+
+import "testing"
+
+// Round 13's known leftovers: false alarms the floor still raised after
+// the round (a roof reached for a parked car, a pool's edge, homework or a
+// break-up tonight) and misses (a misspelt denial to a clinician, a plan
+// admitted after a denial, a burden and a decision, an overdose had). Each
+// fix stands beside its twins, which keep the reading they had.
+
+// TestRound13LeftoversARoofForACarOrAPoolStaysOrdinary: standing on a
+// parking garage's roof looking for the car, or on the edge of a pool, is
+// no height; the roof, the garage or the edge alone still are, and so is a
+// wish to drown at the pool.
+func TestRound13LeftoversARoofForACarOrAPoolStaysOrdinary(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"standing on the roof of the parking garage rn looking for my car", CrisisNone, false},
+		{"standing on the roof of the car park rn, cant find my car anywhere", CrisisNone, false},
+		{"standing on the roof rn taking photos of the sunset", CrisisNone, false},
+		{"standing on the edge of the pool rn", CrisisNone, false},
+		{"standing on the edge of the hotel pool rn, water looks cold", CrisisNone, false},
+		{"standing on the roof of the parking garage rn", CrisisMethod, false},
+		{"drove to the parking garage. standing on the edge of the roof rn", CrisisMethod, false},
+		{"standing on the roof rn", CrisisMethod, false},
+		{"standing on the edge rn", CrisisMethod, false},
+		{"standing on the edge of the pool rn and i want to drown myself", CrisisMethod, false},
+	})
+}
