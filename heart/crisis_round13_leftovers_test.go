@@ -26,3 +26,21 @@ func TestRound13LeftoversARoofForACarOrAPoolStaysOrdinary(t *testing.T) {
 		{"standing on the edge of the pool rn and i want to drown myself", CrisisMethod, false},
 	})
 }
+
+// TestRound13LeftoversFinishedTonightStaysOrdinary: a decision and
+// tonight about homework (決めた。今夜中に課題終わらせる) or a partner (i'm
+// ending it with him tonight) is no plan; ending it tonight, with pills,
+// or after the homework still is.
+func TestRound13LeftoversFinishedTonightStaysOrdinary(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"決めた。今夜中に課題終わらせる", CrisisNone, false},
+		{"決めた。課題を今日中に終わらせる", CrisisNone, false},
+		{"i've decided, i'm ending it with him tonight", CrisisNone, false},
+		{"im ending things with my bf tonight, ive decided", CrisisNone, false},
+		{"決めた。今夜終わらせる", CrisisPlan, false},
+		{"課題終わらせたら、今夜終わらせる", CrisisPlan, false},
+		{"i've decided, i'm ending it tonight", CrisisPlan, false},
+		{"im ending it with pills tonight", CrisisPlan, false},
+		{"i'm ending it with him tonight and then i'm ending it all", CrisisPlan, false},
+	})
+}
