@@ -44,3 +44,19 @@ func TestRound13LeftoversFinishedTonightStaysOrdinary(t *testing.T) {
 		{"i'm ending it with him tonight and then i'm ending it all", CrisisPlan, false},
 	})
 }
+
+// TestRound13LeftoversAMisspeltDenialToAClinician: asked if suicidal,
+// misspelt, and a plain no is a denial, as the spelt one is; the no taken
+// back is still heard.
+func TestRound13LeftoversAMisspeltDenialToAClinician(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"asked if i was sucidal, i said no", CrisisNone, false},
+		{"the nurse asked if i was suicdal, i said no", CrisisNone, false},
+		{"my therapist asked if i had any sucidal thoughts and i said no", CrisisNone, false},
+		{"asked if i was suicidal, i said no", CrisisNone, false},
+		{"asked if i was sucidal, i said no, but i am", CrisisIdeation, false},
+		{"the nurse asked if i was suicdal, i said no but i lied", CrisisIdeation, false},
+		{"asked if i was sucidal, i said yes", CrisisIdeation, false},
+		{"i am sucidal", CrisisIdeation, false},
+	})
+}
