@@ -60,3 +60,18 @@ func TestRound13LeftoversAMisspeltDenialToAClinician(t *testing.T) {
 		{"i am sucidal", CrisisIdeation, false},
 	})
 }
+
+// TestRound13LeftoversAPlanAdmittedAfterADenial: a clinician asked about
+// a plan, and the no is taken back or the answer was yes; not a plan for
+// the holidays, a boss's question, or a no that stands.
+func TestRound13LeftoversAPlanAdmittedAfterADenial(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"my therapist asked if i had a plan and i said no, but i do", CrisisPlan, false},
+		{"the psychiatrist asked if i had a plan, i said yes", CrisisPlan, false},
+		{"my therapist asked if i had a plan to kill myself and i said no but i do", CrisisPlan, false},
+		{"my therapist asked if i had a plan and i said no", CrisisNone, false},
+		{"my therapist asked if i had a plan but i said no", CrisisNone, false},
+		{"my therapist asked if i had a plan for the holidays and i said no, but i do", CrisisNone, false},
+		{"my boss asked if i had a plan and i said no, but i do", CrisisNone, false},
+	})
+}
