@@ -75,3 +75,17 @@ func TestRound13LeftoversAPlanAdmittedAfterADenial(t *testing.T) {
 		{"my boss asked if i had a plan and i said no, but i do", CrisisNone, false},
 	})
 }
+
+// TestRound13LeftoversABurdenAndADecision: not wanting to be a burden any
+// more, and decided, is a warning sign with or without an illness; not a
+// decision about a job, or the wish alone.
+func TestRound13LeftoversABurdenAndADecision(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"i dont want to be a burden anymore. ive decided", CrisisIntent, false},
+		{"i don't want to be a burden to my family anymore. my mind is made up", CrisisIntent, false},
+		{"i have cancer and i dont want to be a burden anymore. ive decided", CrisisIntent, false},
+		{"i dont want to be a burden anymore. ive decided to get a job", CrisisNone, false},
+		{"im getting a job, i dont want to be a burden anymore. ive decided", CrisisNone, false},
+		{"i dont want to be a burden anymore", CrisisNone, false},
+	})
+}
