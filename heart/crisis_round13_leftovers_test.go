@@ -89,3 +89,25 @@ func TestRound13LeftoversABurdenAndADecision(t *testing.T) {
 		{"i dont want to be a burden anymore", CrisisNone, false},
 	})
 }
+
+// TestRound13LeftoversAnOverdoseHadOrAsked: an overdose said as had is an
+// attempt, one before a method (as ODしたことある is); someone's question
+// about it is theirs (as ODしたことある？って聞かれた is), unless answered
+// yes.
+func TestRound13LeftoversAnOverdoseHadOrAsked(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"someone asked me if i ever od'd", CrisisNone, false},
+		{"someone asked me if i've od'd before", CrisisNone, false},
+		{"my friend asked if i'd ever overdosed lol no", CrisisNone, false},
+		{"ODしたことある？って聞かれた", CrisisNone, false},
+		{"someone asked me if i ever od'd and i said yes", CrisisMethod, false},
+		{"my friend asked if i'd ever overdosed, i told her i did", CrisisMethod, false},
+		{"i've od'd before", CrisisMethod, false},
+		{"ive overdosed twice", CrisisMethod, false},
+		{"ODしたことある", CrisisMethod, false},
+		{"i've overdosed", CrisisAttempt, false},
+		{"i've od'd", CrisisAttempt, false},
+		{"i have odd socks on today", CrisisNone, false},
+		{"i have odd feelings about this", CrisisNone, false},
+	})
+}
