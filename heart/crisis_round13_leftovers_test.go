@@ -73,6 +73,8 @@ func TestRound13LeftoversAPlanAdmittedAfterADenial(t *testing.T) {
 		{"my therapist asked if i had a plan but i said no", CrisisNone, false},
 		{"my therapist asked if i had a plan for the holidays and i said no, but i do", CrisisNone, false},
 		{"my boss asked if i had a plan and i said no, but i do", CrisisNone, false},
+		{"the nurse asked if i had a plan and i said no, but i do", CrisisPlan, false},
+		{"my doctor asked if i had a plan and i said yes, physio twice a week", CrisisNone, false},
 	})
 }
 
@@ -104,9 +106,12 @@ func TestRound13LeftoversAnOverdoseHadOrAsked(t *testing.T) {
 		{"my friend asked if i'd ever overdosed, i told her i did", CrisisMethod, false},
 		{"i've od'd before", CrisisMethod, false},
 		{"ive overdosed twice", CrisisMethod, false},
+		{"i've od'd 3 times in the past", CrisisMethod, false},
 		{"ODしたことある", CrisisMethod, false},
 		{"i've overdosed", CrisisAttempt, false},
 		{"i've od'd", CrisisAttempt, false},
+		{"i've overdosed, im so scared, i was only a kid once", CrisisAttempt, false},
+		{"i have odd and annoying neighbours", CrisisNone, false},
 		{"i have odd socks on today", CrisisNone, false},
 		{"i have odd feelings about this", CrisisNone, false},
 	})
