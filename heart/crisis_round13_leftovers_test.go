@@ -112,6 +112,9 @@ func TestRound13LeftoversAnOverdoseHadOrAsked(t *testing.T) {
 		{"i've od'd", CrisisAttempt, false},
 		{"i've overdosed, im so scared, i was only a kid once", CrisisAttempt, false},
 		{"i have odd and annoying neighbours", CrisisNone, false},
+		{"ive od'd on caffeine before lol", CrisisNone, false},
+		{"i od'd on caffeine lol", CrisisNone, false},
+		{"i od'd on my meds", CrisisAttempt, false},
 		{"i have odd socks on today", CrisisNone, false},
 		{"i have odd feelings about this", CrisisNone, false},
 	})
