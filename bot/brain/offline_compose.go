@@ -403,7 +403,8 @@ func (t *turnView) conversationStates() []string {
 	// a message of plain joy: "楽しみ！" got "いちばん重くのしかかってるのは
 	// 何？", a question about a weight the user never mentioned.
 	lingers := (ling == string(heart.LabelSadness) || ling == string(heart.LabelFear)) && feltLabel(t.felt()) != string(heart.LabelJoy)
-	if lingers || negative(feltLabel(t.felt())) || t.hardLately() || t.setback() {
+	grieving := t.grieving() && feltLabel(t.felt()) != string(heart.LabelJoy)
+	if lingers || negative(feltLabel(t.felt())) || t.hardLately() || t.setback() || grieving {
 		s = append(s, stateLow)
 	}
 	if t.toldLately() {
