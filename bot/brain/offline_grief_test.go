@@ -65,3 +65,70 @@ func TestOfflineGriefLastsPastTheTalk(t *testing.T) {
 		t.Errorf("past griefSpanMonths: still grieving, want the everyday back")
 	}
 }
+
+// sitNames lists the situations the offline brain finds in a message.
+func sitNames(o *Offline, lang, text string) []string {
+	o.loaded()
+	var out []string
+	for _, s := range o.view(bot.Hints{Text: text, Language: lang, Now: eveningAt}).sits {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+// TestOfflineGraveNewsIsWorryNotRelief: bad news from a doctor about
+// someone close heard "I'm glad you know more now", 有了答案就好 and "Yay!
+// What a relief" ("it doesn't look good" held "look good"); a serious
+// diagnosis (我爸确诊了癌症，晚期) matched no situation. Each is grave
+// news, met with care, and none is relief; a good word from the doctor
+// still is.
+func TestOfflineGraveNewsIsWorryNotRelief(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct{ lang, text, want string }{
+		{"en", "my dad was diagnosed with cancer, stage four", "grave_news"},
+		{"en", "my friend is in the hospital, the doctor says it doesn't look good", "grave_news"},
+		{"en", "mom is in hospice now", "grave_news"},
+		{"zh", "我爸确诊了癌症，晚期", "grave_news"},
+		{"zh", "我老同学住院了，医生说情况不太好", "grave_news"},
+		{"ja", "父が末期がんと診断されました", "grave_news"},
+		{"ja", "友達が入院して、医者はあまり良くないって", "grave_news"},
+		{"en", "the doctor says my heart is ok", "recovered"},
+		{"zh", "医生说没事", "recovered"},
+	} {
+		got := sitNames(o, tt.lang, tt.text)
+		if !slices.Contains(got, tt.want) {
+			t.Errorf("%s %q: situations %v, want %s", tt.lang, tt.text, got, tt.want)
+		}
+		if tt.want == "grave_news" && slices.ContainsFunc(got, func(n string) bool { return n == "recovered" || n == "diagnosis" || n == "smalljoy" }) {
+			t.Errorf("%s %q: situations %v, grave news met as relief", tt.lang, tt.text, got)
+		}
+	}
+}
+
+// TestOfflinePassedIsADeathWhenAPersonPassed: "my husband passed the other
+// day" heard "Good for your husband! All that work paid off." (an exam's
+// "passed the"). A person who passed the other day, peacefully or in
+// their sleep died, and is kept as lost; one who passed an exam did not.
+func TestOfflinePassedIsADeathWhenAPersonPassed(t *testing.T) {
+	o := NewOffline()
+	k := o.loaded()
+	for _, tt := range []struct {
+		text string
+		died bool
+	}{
+		{"my husband passed the other day", true},
+		{"mom passed the week before christmas", true},
+		{"grandma passed peacefully", true},
+		{"my sister passed her exam", false},
+		{"my son passed the bar exam", false},
+	} {
+		got := sitNames(o, "en", tt.text)
+		if died := slices.Contains(got, "loss") && !slices.Contains(got, "passed"); died != tt.died {
+			t.Errorf("%q: situations %v, want a death %v", tt.text, got, tt.died)
+		}
+		kept := slices.ContainsFunc(k.factsIn(tt.text, "en"), func(f fact) bool { return f.kind.Kind == factLoss })
+		if kept && !tt.died {
+			t.Errorf("%q: kept as someone lost", tt.text)
+		}
+	}
+}
