@@ -97,6 +97,10 @@ type situation struct {
 	Becomes      string   `yaml:"becomes"`
 	BecomesAfter []string `yaml:"becomes_after"`
 	Hushes       bool     `yaml:"hushes"` // the user asks not to talk about it: a check-in names nothing they said before
+	// Bare: its reply carries no emoji: a death, a day of remembrance,
+	// grave news or despair is never decorated ("I'm so sorry for your
+	// loss. … 🌙").
+	Bare bool `yaml:"bare"`
 
 	mourned      *situation       // Mourned, found
 	becomes      *situation       // Becomes, found

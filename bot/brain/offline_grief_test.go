@@ -132,3 +132,59 @@ func TestOfflinePassedIsADeathWhenAPersonPassed(t *testing.T) {
 		}
 	}
 }
+
+// hasEmoji reports whether s holds one of the emoji the offline brain adds.
+func hasEmoji(s string) bool {
+	for _, l := range []string{"joy", "sadness", "neutral"} {
+		for _, e := range emojiFor(l) {
+			if strings.Contains(s, e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestOfflineGriefIsNeverDecorated: with emoji allowed, "my wife passed
+// away last night" heard "…There's no right way to feel about this. 🌙".
+// A death, a day of remembrance, grave news, despair and a lost one
+// named get no emoji, in any language, on any turn.
+func TestOfflineGriefIsNeverDecorated(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct{ lang, text string }{
+		{"en", "my wife passed away last night"},
+		{"zh", "我奶奶昨晚去世了"},
+		{"ja", "母が亡くなりました"},
+		{"en", "it would have been Ruth's birthday today"},
+		{"en", "my dad was diagnosed with cancer, stage four"},
+		{"zh", "我不在的时候，大家都比较轻松吧 哈哈"},
+	} {
+		for turn := range 6 {
+			h := bot.Hints{Text: tt.text, Language: tt.lang, Turn: turn, EmojiAllowed: true, Now: eveningAt}
+			if got := reply(t, o, h).Text; hasEmoji(got) {
+				t.Errorf("%s %q turn %d: %q, grief decorated", tt.lang, tt.text, turn, got)
+			}
+		}
+	}
+}
+
+// TestOfflineHardMomentsAreMetWithCare: "I don't know how much more of this
+// I can take" heard "Mm. Go on, I'm here." (the "don't" read the words as
+// negated), and 我不在的时候，大家都比较轻松吧 哈哈 "看得我也笑了…😊" (the
+// 哈哈 a small joy). Both are the care of a hard moment (hopeless), never
+// a laugh along.
+func TestOfflineHardMomentsAreMetWithCare(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct{ lang, text string }{
+		{"en", "I don't know how much more of this I can take"},
+		{"en", "I can't take it anymore"},
+		{"zh", "我不知道我还能撑多久"},
+		{"zh", "我不在的时候，大家都比较轻松吧 哈哈"},
+		{"ja", "もうこれ以上耐えられるかわからない"},
+	} {
+		got := sitNames(o, tt.lang, tt.text)
+		if !slices.Contains(got, "hopeless") || slices.Contains(got, "smalljoy") {
+			t.Errorf("%s %q: situations %v, want hopeless and no small joy", tt.lang, tt.text, got)
+		}
+	}
+}
