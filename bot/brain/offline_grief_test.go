@@ -188,3 +188,26 @@ func TestOfflineHardMomentsAreMetWithCare(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineRemembranceMatchesTheDay: "tomorrow would have been Frank's
+// birthday" heard "You must be missing Frank so much today."; a day of
+// remembrance still ahead is met for the day it is, never as today.
+func TestOfflineRemembranceMatchesTheDay(t *testing.T) {
+	o := NewOffline()
+	mem := []string{"Lost and missed: Frank (since 2025-06)", "People: Frank (husband)"}
+	today := map[string]string{"en": "today", "zh": "今天", "ja": "今日"}
+	for _, tt := range []struct{ lang, text string }{
+		{"en", "tomorrow would have been Frank's birthday"},
+		{"en", "tomorrow is Frank's birthday"},
+		{"zh", "明天本来是他的生日"},
+		{"zh", "明天是他的忌日"},
+		{"ja", "明日は夫の命日です"},
+	} {
+		for turn := range 4 {
+			h := bot.Hints{Text: tt.text, Language: tt.lang, Turn: turn, Now: eveningAt, Memories: mem}
+			if got := reply(t, o, h).Text; strings.Contains(strings.ToLower(got), today[tt.lang]) {
+				t.Errorf("%s %q turn %d: %q, a day ahead met as today", tt.lang, tt.text, turn, got)
+			}
+		}
+	}
+}
