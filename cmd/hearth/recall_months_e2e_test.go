@@ -120,6 +120,8 @@ var recallProbes = map[string][]recallCheck{
 		{said: "my wife Ruth passed in January", any: []string{"sorry"}},
 		{said: "not much", none: []string{"Quiet ones", "calm day", "Same old"}},
 		{said: "made Ruth's soup today", any: []string{"Ruth"}, none: []string{"how is ruth", "these days"}},
+		{said: "tomorrow would have been Ruth's birthday", any: []string{"tomorrow", "Tomorrow"}, none: []string{"today", "happy birthday"}},
+		{said: "I don't know how much more of this I can take", any: []string{"heavy", "painful", "hurts", "here"}, none: []string{"Go on", "Mm."}},
 	},
 	"grief_ja.yaml": {
 		{said: "こんばんは。孫が設定してくれました", any: []string{"こんばんは"}, none: []string{"おはよう"}},
