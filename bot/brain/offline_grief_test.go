@@ -81,7 +81,9 @@ func sitNames(o *Offline, lang, text string) []string {
 // What a relief" ("it doesn't look good" held "look good"); a serious
 // diagnosis (我爸确诊了癌症，晚期) matched no situation. Each is grave
 // news, met with care, and none is relief; a good word from the doctor
-// still is.
+// still is. A tumour found, cancer back, a spouse with dementia ("Your
+// love life, huh? I'm curious."), a dog put down ("Animals make a day
+// better") and a grave visited ("Ah, okay.") are met likewise.
 func TestOfflineGraveNewsIsWorryNotRelief(t *testing.T) {
 	o := NewOffline()
 	for _, tt := range []struct{ lang, text, want string }{
@@ -92,6 +94,15 @@ func TestOfflineGraveNewsIsWorryNotRelief(t *testing.T) {
 		{"zh", "我老同学住院了，医生说情况不太好", "grave_news"},
 		{"ja", "父が末期がんと診断されました", "grave_news"},
 		{"ja", "友達が入院して、医者はあまり良くないって", "grave_news"},
+		{"en", "they found a tumor", "grave_news"},
+		{"en", "the cancer is back", "grave_news"},
+		{"en", "my husband has dementia and doesn't recognize me anymore", "grave_news"},
+		{"zh", "我妈老年痴呆，认不出我了", "grave_news"},
+		{"ja", "母が認知症で、私のことがわからない", "grave_news"},
+		{"en", "we had to put our dog down today", "loss"},
+		{"zh", "我们给狗狗安乐死了", "loss"},
+		{"en", "I visited Ruth's grave today", "remembrance"},
+		{"en", "went to mom's grave", "remembrance"},
 		{"en", "the doctor says my heart is ok", "recovered"},
 		{"zh", "医生说没事", "recovered"},
 	} {
