@@ -21,6 +21,8 @@ func TestOfflineLossIsKeptWithTheMonthItWasTold(t *testing.T) {
 		{"en", "I lost my husband last year", "Lost and missed: husband (since 2026-03)"},
 		{"zh", "我老伴去年走了", "离开了的亲人：老伴（2026-03起）"},
 		{"ja", "妻を去年亡くしました", "亡くした大切な人：妻（2026-03から）"},
+		{"zh", "我爸走了三个月了", "离开了的亲人：爸（2026-03起）"},
+		{"ja", "母が亡くなって三ヶ月です", "亡くした大切な人：母（2026-03から）"},
 	} {
 		h := bot.Hints{Text: tt.text, Language: tt.lang, Now: now}
 		var got []string
@@ -218,6 +220,26 @@ func TestOfflineRemembranceMatchesTheDay(t *testing.T) {
 			h := bot.Hints{Text: tt.text, Language: tt.lang, Turn: turn, Now: eveningAt, Memories: mem}
 			if got := reply(t, o, h).Text; strings.Contains(strings.ToLower(got), today[tt.lang]) {
 				t.Errorf("%s %q turn %d: %q, a day ahead met as today", tt.lang, tt.text, turn, got)
+			}
+		}
+	}
+}
+
+// TestOfflineLossIsKeptOnlyForADeath: the words of a death are everyday
+// too (a walk, an exam passed, a phone dead); none is kept as someone lost.
+func TestOfflineLossIsKeptOnlyForADeath(t *testing.T) {
+	o := NewOffline()
+	k := o.loaded()
+	for _, tt := range []struct{ lang, text string }{
+		{"zh", "我妈出去走了走"},
+		{"zh", "我爸走了，去上班了"},
+		{"en", "my sister passed her exam"},
+		{"en", "my dad died laughing at that"},
+		{"en", "my mom passed me the salt"},
+	} {
+		for _, f := range k.factsIn(tt.text, tt.lang) {
+			if f.kind.Kind == factLoss {
+				t.Errorf("%s %q: kept %v as someone lost", tt.lang, tt.text, f.fields)
 			}
 		}
 	}
