@@ -166,7 +166,7 @@ func (o *Offline) reply(t *turnView) string {
 	}
 	limit := maxLen(h)
 	text := fitParts(parts, limit, lang, t.spoken.raw)
-	if h.EmojiAllowed && !h.Decline && !t.plain {
+	if h.EmojiAllowed && !h.Decline && !t.plain && !t.bare() {
 		// In a hard talk, a hug for a hard moment and nothing else: no
 		// sparkles.
 		if label := t.feeling().label; !t.in(stateLow) || negative(label) {
@@ -177,6 +177,12 @@ func (o *Offline) reply(t *turnView) string {
 		}
 	}
 	return sanitize(fitLength(text, limit, lang), lang)
+}
+
+// bare reports whether the reply must carry no emoji: a situation found
+// is bare (situations.yaml), or the talk is of someone the user lost.
+func (t *turnView) bare() bool {
+	return t.in(stateGone) || slices.ContainsFunc(t.sits, func(s *situation) bool { return s.Bare })
 }
 
 // safetyReply is the reply of a turn the safety path answers (an

@@ -52,6 +52,7 @@ const (
 	stateAway   = "away"   // a check-in after heart.ReturnAbsence of silence: "long time no see"
 	stateGone   = "gone"   // the pet or person talked about is one the user lost
 	stateEx     = "ex"     // the person talked about is the user's ex: never "How is Tom these days?"
+	stateComing = "coming" // the day the message tells of is ahead ({due}): "tomorrow would have been Frank's birthday" is no "today"
 	stateHurt   = "hurt"   // the persona's mood is low or anger lingers (seeds 001, 002)
 	stateLow    = "low"    // sadness or fear lingers, or the talk is hard (hardLately)
 	stateYoung  = "young"  // stranger or acquaintance (seed 003): romance held back
@@ -392,6 +393,9 @@ func (t *turnView) conversationStates() []string {
 	if t.gone[t.vars["pet_name"]] || t.gone[t.vars["person_name"]] {
 		s = append(s, stateGone)
 	}
+	if t.vars["due"] != "" {
+		s = append(s, stateComing)
+	}
 	if t.isEx(t.vars["person_name"]) {
 		s = append(s, stateEx)
 	}
@@ -403,7 +407,8 @@ func (t *turnView) conversationStates() []string {
 	// a message of plain joy: "楽しみ！" got "いちばん重くのしかかってるのは
 	// 何？", a question about a weight the user never mentioned.
 	lingers := (ling == string(heart.LabelSadness) || ling == string(heart.LabelFear)) && feltLabel(t.felt()) != string(heart.LabelJoy)
-	if lingers || negative(feltLabel(t.felt())) || t.hardLately() || t.setback() {
+	grieving := t.grieving() && feltLabel(t.felt()) != string(heart.LabelJoy)
+	if lingers || negative(feltLabel(t.felt())) || t.hardLately() || t.setback() || grieving {
 		s = append(s, stateLow)
 	}
 	if t.toldLately() {

@@ -280,7 +280,41 @@ func (t *turnView) findGone() map[string]bool {
 		}
 	}
 	t.goneByTheTalk(gone)
+	for _, f := range t.known {
+		if f.kind.Kind == factLoss {
+			gone[f.fields["name"]] = true // kept, however long ago it was told
+		}
+	}
 	return gone
+}
+
+// factLoss is the fact kind of someone the user lost (facts.yaml loss).
+const factLoss = "loss"
+
+// griefSpanMonths is how long after a loss was first told the talk stays
+// gentle: a year, the year of firsts (the first birthday, holidays and
+// anniversary without them) that bereavement counsellors name the hardest
+// (our choice; a quiet day three weeks after "my wife Ruth passed" heard
+// "Quiet ones are nice too.").
+const griefSpanMonths = 12
+
+// grieving reports whether the user lost someone within griefSpanMonths:
+// a loss kept in memory with the month it was told, or one told in the
+// talk still read.
+func (t *turnView) grieving() bool {
+	for _, f := range t.known {
+		if f.kind.Kind != factLoss {
+			continue
+		}
+		since, err := time.Parse(sinceLayout, f.fields["since"])
+		if err != nil || t.h.Now.IsZero() {
+			return true // told in the talk, or kept without a month
+		}
+		if t.h.Now.Before(since.AddDate(0, griefSpanMonths, 0)) {
+			return true
+		}
+	}
+	return false
 }
 
 // isEx reports whether name is a person the user keeps as their ex

@@ -97,6 +97,10 @@ type situation struct {
 	Becomes      string   `yaml:"becomes"`
 	BecomesAfter []string `yaml:"becomes_after"`
 	Hushes       bool     `yaml:"hushes"` // the user asks not to talk about it: a check-in names nothing they said before
+	// Bare: its reply carries no emoji: a death, a day of remembrance,
+	// grave news or despair is never decorated ("I'm so sorry for your
+	// loss. … 🌙").
+	Bare bool `yaml:"bare"`
 
 	mourned      *situation       // Mourned, found
 	becomes      *situation       // Becomes, found
@@ -191,6 +195,10 @@ type factKind struct {
 	// among the facts of 0-9: a health matter to mind (an allergy at a
 	// party), whoever it is about.
 	Care bool `yaml:"care"`
+	// Since: a value carries the month it was first told ({since},
+	// sinceLayout), filled when it is written: a loss is met gently for
+	// griefSpan after, and only the memory knows when it was told.
+	Since bool `yaml:"since"`
 	// Same: the fields that make two values of a multi-valued kind one
 	// (default: the name); "Lily (peanut allergy)" and "Lily (egg
 	// allergy)" are two.

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -529,6 +530,31 @@ func (k *knowledge) wholeWord(d, word string) bool {
 	return len(hits) == 1 && hits[0].Start == 0 && hits[0].End == len(heart.Fold(word)) && k.dictOwner[hits[0].Index].dict == d
 }
 
+// sinceLayout writes the month a fact was first told (facts.yaml since):
+// a month is fine enough for a span counted in months, and reads the same
+// in every language.
+const sinceLayout = "2006-01"
+
+// toldSince gives a fact of a kind that keeps when it was told the month
+// it was first told: the one kept (all[i], when i >= 0) if it has one,
+// else now's. Told again, a loss keeps its first month.
+func (f fact) toldSince(now time.Time, all []fact, i int) fact {
+	since := ""
+	if i >= 0 {
+		since = all[i].fields["since"]
+	}
+	if since == "" && !now.IsZero() {
+		since = now.Format(sinceLayout)
+	}
+	if since == "" {
+		return f
+	}
+	fields := maps.Clone(f.fields)
+	fields["since"] = since
+	f.fields = fields
+	return f
+}
+
 // remember turns the facts of this message into the trailer's memory
 // writes: one slot per kind; a multi-valued kind keeps what the slot held
 // (read from the memories) and adds the new values.
@@ -562,6 +588,9 @@ func (k *knowledge) remember(h bot.Hints, said []fact) []rememberItem {
 				fresh = fresh || len(all) < n
 			}
 			i := slices.IndexFunc(all, v.sameAs)
+			if kind.Since {
+				v = v.toldSince(h.Now, all, i)
+			}
 			switch {
 			case i < 0:
 				all, fresh = append(all, v), true

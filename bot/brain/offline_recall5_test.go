@@ -408,7 +408,7 @@ func TestOfflineFranksBirthdayAfterHesGone(t *testing.T) {
 		any, none []string
 	}{
 		{"en", []string{"my old friend Frank is in the hospital, it's bad", "he's gone"}, "tomorrow is Frank's birthday",
-			[]string{"missing Frank", "thinking of them"}, []string{"your birthday", "these days", "rooting"}},
+			[]string{"missing Frank", "thinking of them", "thinking of Frank"}, []string{"your birthday", "these days", "rooting"}},
 		{"zh", []string{"我老同学老李住院了，医生说情况不太好", "他还是走了"}, "明天是老李的生日",
 			[]string{"想老李", "想念"}, []string{"生日快乐", "最近还好吗"}},
 		// Gone with two named before it: no one is read as lost.

@@ -114,6 +114,15 @@ var recallProbes = map[string][]recallCheck{
 		{said: "sorry I haven't written. Mike and the kids visited", none: []string{"birthday"}, any: []string{"lovely", "good to hear", "company"}},
 		{said: "made Ruth's soup again. closer this time", none: []string{"how is ruth", "these days", "happy birthday"}, any: []string{"Ruth"}},
 	},
+	// The same widower weeks on, the telling long out of the recent talk:
+	// the loss is kept, so a quiet day is still met gently.
+	"grief_weeks_en.yaml": {
+		{said: "my wife Ruth passed in January", any: []string{"sorry"}},
+		{said: "not much", none: []string{"Quiet ones", "calm day", "Same old"}},
+		{said: "made Ruth's soup today", any: []string{"Ruth"}, none: []string{"how is ruth", "these days"}},
+		{said: "tomorrow would have been Ruth's birthday", any: []string{"tomorrow", "Tomorrow"}, none: []string{"today", "happy birthday"}},
+		{said: "I don't know how much more of this I can take", any: []string{"heavy", "painful", "hurts", "here"}, none: []string{"Go on", "Mm."}},
+	},
 	"grief_ja.yaml": {
 		{said: "こんばんは。孫が設定してくれました", any: []string{"こんばんは"}, none: []string{"おはよう"}},
 		{said: "妻の和子は一月に亡くなりました", any: []string{"お悔やみ", "残念", "つらかった", "胸が痛"}, none: []string{"覚えておくね"}},
