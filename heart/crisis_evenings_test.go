@@ -21,3 +21,22 @@ func TestAWidowerWhoThoughtAboutJumpingFromTheBridgeIsHeard(t *testing.T) {
 		{"on the balcony thinking about jumping in the lake tomorrow, its so hot", CrisisNone, false},
 	})
 }
+
+// TestNotKnowingHowMuchMoreOneCanTakeIsAConcern: "I don't know how much
+// more of this I can take" (a widower's hard evening) read nothing; it is
+// the 988 Lifeline's "unbearable pain", asked about in a talk at risk. A
+// project, shoes, a battery, the heat and "I can keep going" are not.
+func TestNotKnowingHowMuchMoreOneCanTakeIsAConcern(t *testing.T) {
+	checkCrisisCategory(t, []crisisCatRow{
+		{"I don't know how much more of this I can take", CrisisConcern, true},
+		{"i dont know how much longer i can keep going", CrisisConcern, true},
+		{"我不知道我还能撑多久", CrisisConcern, true},
+		{"もうこれ以上耐えられるかわからない", CrisisConcern, true},
+		{"i dont know how much more pizza i can take lol", CrisisNone, true},
+		{"i don't know how much longer i can stand this heat", CrisisNone, true},
+		{"这个项目还能坚持多久啊 老板说下个月结束", CrisisNone, true},
+		{"我还能坚持下去，放心", CrisisNone, true},
+		{"この靴あと何年もつかわからない", CrisisNone, true},
+		{"このバッテリー、明日までもつかわからない", CrisisNone, true},
+	})
+}
