@@ -56,8 +56,10 @@ func TestOfflineTheDaughtersBreakupIsHers(t *testing.T) {
 		{"zh", "我女儿跟她男朋友分手了", "their_breakup", []string{"你男朋友"}},
 		{"en", "My daughter said her boyfriend broke up with her", "their_breakup", []string{"your daughter changes", "Losing your"}},
 		{"en", "my son split up with his girlfriend", "their_breakup", []string{"Losing your"}},
+		{"en", "my granddaughter broke up with Liam", "their_breakup", []string{"Losing your"}},
 		{"ja", "娘が彼氏と別れたって言ってました", "their_breakup", []string{"娘さんとの別れ"}},
 		{"en", "my boyfriend broke up with me", "breakup", nil},
+		{"en", "my friend Tom broke up with me", "breakup", nil},
 		{"zh", "我男朋友跟我分手了", "breakup", nil},
 	})
 }
@@ -92,6 +94,7 @@ func TestOfflinePoliteAchesAreAches(t *testing.T) {
 		{"ja", "頭が痛いです", "ache", nil},
 		{"en", "my knee's been playing up", "ache", nil},
 		{"en", "my back's been playing up again", "ache", nil},
+		{"en", "the car has been playing up", "none", nil},
 	})
 }
 
