@@ -177,3 +177,20 @@ func TestOfflineAVisitIsSaidToTheUser(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineForgivingAFriendIsNoApology: "彼はいつもずるをするけど、許して
+// あげてます" of a friend at cards was read as an apology to her (seed
+// 001's 許して) and heard "気にしないで、本当に。".
+func TestOfflineForgivingAFriendIsNoApology(t *testing.T) {
+	o := NewOffline()
+	k := o.loaded()
+	for _, text := range []string{"彼はいつもずるをするけど、許してあげてます", "まあ、許してやってます"} {
+		h := bot.Hints{Language: "ja", User: "Walt", Text: text, Turn: 9, Now: misreadNow, Relationship: "friend", MaxLength: 300, Intent: "APOLOGY"}
+		got := reply(t, o, h).Text
+		for _, l := range k.book["sit.apology"]["ja"] {
+			if strings.Contains(got, strings.ReplaceAll(l, "{user}", "Walt")) {
+				t.Errorf("%q: reply %q takes it for an apology", text, got)
+			}
+		}
+	}
+}
