@@ -194,3 +194,16 @@ func TestOfflineForgivingAFriendIsNoApology(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineAnActorsPartIsNoGame: "this guy Tom Hanks played him", of a
+// film, heard "Games, huh? I'm curious.".
+func TestOfflineAnActorsPartIsNoGame(t *testing.T) {
+	o := NewOffline()
+	o.loaded()
+	for _, text := range []string{"this guy Tom Hanks played him", "she played the part of his wife"} {
+		h := bot.Hints{Language: "en", User: "Walt", Text: text, Turn: 9, Now: misreadNow, Relationship: "friend", MaxLength: 300}
+		if got := reply(t, o, h).Text; strings.Contains(got, "Games") || strings.Contains(got, "game") {
+			t.Errorf("%q: reply %q takes it for a game", text, got)
+		}
+	}
+}
