@@ -65,7 +65,7 @@ const (
 	stateCare   = "care"   // the dated thing ahead is a doctor's (words.yaml care_events): never "looking forward to it?"
 	stateHome   = "home"   // she knows where the user lives ({place}): "Is that Porto weather for you?"
 	stateTheirs = "theirs" // the good news is someone else's ("my sister got promoted"): theirs to congratulate
-	stateStory  = "story"  // a light message about a person named just before ("he cheats at gin rummy"): a remark, not "How is Stan these days?"
+	stateStory  = "story"  // a light message about a person she knows, no question ("he cheats at gin rummy"): a remark, not "How is Stan these days?"
 )
 
 // Fact kinds the offline brain reads by name (facts.yaml): the user's
@@ -127,10 +127,6 @@ type turnView struct {
 	// metLeads: what she remembers this message meets is the whole
 	// answer (recall.yaml links leads): set by linked.
 	metLeads bool
-	// pointed: the person talked about was named in an earlier message
-	// and this one only points at them ("he cheats at gin rummy"): set
-	// by findNames.
-	pointed bool
 }
 
 // situationsOf is k.situationsIn(text, "", false), read once per text
@@ -444,7 +440,7 @@ func (t *turnView) conversationStates() []string {
 	if t.theirs() {
 		s = append(s, stateTheirs)
 	}
-	if t.pointed && !slices.Contains(s, stateLow) {
+	if t.vars["person_name"] != "" && !t.isQuestion() && !slices.Contains(s, stateLow) {
 		s = append(s, stateStory)
 	}
 	if p := partOfDay(h.Now); p != "" {

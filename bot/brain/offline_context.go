@@ -182,7 +182,6 @@ func (t *turnView) findNames() {
 				found = t.namesIn(m.Content)
 			}
 		}
-		t.pointed = found["person_name"] != ""
 	}
 	for k, v := range found {
 		t.vars[k] = v

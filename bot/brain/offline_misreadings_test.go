@@ -127,6 +127,7 @@ func TestOfflineAnAnecdoteAboutStanIsNoAskAfter(t *testing.T) {
 	o := NewOffline()
 	for _, tt := range []struct{ lang, told, mem, text, name string }{
 		{"en", "My friend Stan came over for cards today.", "People: Stan (friend)", "he cheats at gin rummy but I let him", "Stan"},
+		{"en", "My friend Stan came over for cards today.", "People: Stan (friend)", "Stan cheats at gin rummy but I let him", "Stan"},
 		{"zh", "我朋友老王今天来打牌了", "身边的人：老王（朋友）", "他打牌老耍赖，我就让着他", "老王"},
 		{"ja", "友達のケンさんがトランプしに来ました", "身近な人：ケン（友だち）", "彼はいつもずるをするけど、許してあげてます", "ケン"},
 	} {
