@@ -52,7 +52,7 @@ func leadName(s *situation) string {
 // parent, got "和你男朋友分开": someone else's news told with "X said" is X's.
 func TestOfflineTheDaughtersBreakupIsHers(t *testing.T) {
 	checkMisreads(t, []misreadCase{
-		{"zh", "朵朵说她男朋友跟她分手了", "their_breakup", []string{"你男朋友", "分开"}},
+		{"zh", "朵朵说她男朋友跟她分手了", "their_breakup", []string{"你男朋友", "分开", "最近还好吗"}},
 		{"zh", "我女儿跟她男朋友分手了", "their_breakup", []string{"你男朋友"}},
 		{"en", "My daughter said her boyfriend broke up with her", "their_breakup", []string{"your daughter changes", "Losing your"}},
 		{"en", "my son split up with his girlfriend", "their_breakup", []string{"Losing your"}},
@@ -67,6 +67,21 @@ func TestOfflineTheDaughtersBreakupIsHers(t *testing.T) {
 		{"en", "my friend Tom broke up with me", "breakup", nil},
 		{"zh", "我男朋友跟我分手了", "breakup", nil},
 	})
+}
+
+// TestOfflineTheDaughtersBreakupIsNoAskAfter: with 朵朵 known as the
+// daughter, her breakup got "朵朵最近还好吗？", asked as if nothing was said.
+func TestOfflineTheDaughtersBreakupIsNoAskAfter(t *testing.T) {
+	o := NewOffline()
+	for _, tt := range []struct{ lang, mem, text, not string }{
+		{"zh", "身边的人：朵朵（女儿）", "朵朵说她男朋友跟她分手了", "朵朵最近还好吗"},
+		{"en", "People: Lily (daughter)", "Lily said her boyfriend broke up with her", "How is Lily these days"},
+	} {
+		h := bot.Hints{Language: tt.lang, User: "Walt", Text: tt.text, Turn: 9, Now: misreadNow, Relationship: "friend", MaxLength: 300, Memories: []string{tt.mem}}
+		if got := reply(t, o, h).Text; strings.Contains(got, tt.not) {
+			t.Errorf("%s %q: reply %q", tt.lang, tt.text, got)
+		}
+	}
 }
 
 // TestOfflineAnExamGoneBadlyIsNoRelief: 考完了，感觉挂了 got "搞定！一定松了口
