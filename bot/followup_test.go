@@ -264,9 +264,10 @@ func TestANewTalkAsksHowItWent(t *testing.T) {
 func TestAReturnGreetsAndAsksHowItWent(t *testing.T) {
 	ctx := context.Background()
 	for _, r := range []struct{ lang, told, hi, want, hello string }{
-		{"en", "my driving test is next Saturday", "hey", "test go", "welcome back"},
-		{"zh", "下周六我要考驾照", "嗨", "考驾照", "欢迎回来"},
-		{"ja", "来週の土曜日に運転免許の試験がある", "やあ", "試験どうだった", "おかえり"},
+		// A stranger is greeted politely (seed 003 §7.1), not welcomed back.
+		{"en", "my driving test is next Saturday", "hey", "test go", "hello again"},
+		{"zh", "下周六我要考驾照", "嗨", "考驾照", "你好呀"},
+		{"ja", "来週の土曜日に運転免許の試験がある", "やあ", "試験どうだった", "こんにちは"},
 	} {
 		t.Run(r.lang, func(t *testing.T) {
 			c := bottest.NewClock(time.Date(2026, 1, 5, 19, 0, 0, 0, time.UTC)) // Monday
@@ -275,7 +276,7 @@ func TestAReturnGreetsAndAsksHowItWent(t *testing.T) {
 			c.Set(time.Date(2026, 1, 18, 19, 0, 0, 0, time.UTC)) // 13 days away, the day after
 			got := e.say(t, "d1", r.hi)
 			if !strings.Contains(got, r.want) || !strings.Contains(strings.ToLower(got), r.hello) {
-				t.Errorf("back the day after the test: %q, want a welcome (%q) and how it went (%q)", got, r.hello, r.want)
+				t.Errorf("back the day after the test: %q, want a hello (%q) and how it went (%q)", got, r.hello, r.want)
 			}
 			if n := strings.Count(got, "?") + strings.Count(got, "？"); n != 1 {
 				t.Errorf("%q asks %d questions, want one", got, n)

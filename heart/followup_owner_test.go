@@ -53,6 +53,12 @@ func TestFollowUpToldOfByItsAftermath(t *testing.T) {
 		{"看医生", "这个药吃了好困", true},
 		{"病院", "新しい薬で気持ち悪い", true},
 		{"appointment", "went to the seniors center today", false},
+		// A test told of as done and gone badly is told of: no "对了，
+		// 期末怎么样了？" the day after.
+		{"期末", "考完了，感觉挂了", true},
+		{"finals", "exam done. pretty sure i failed", true},
+		{"テスト", "試験終わった…たぶん落ちた", true},
+		{"期末", "今天去超市了", false},
 	} {
 		if got := FollowUpToldOf(tt.about, tt.text); got != tt.want {
 			t.Errorf("FollowUpToldOf(%q, %q) = %v, want %v", tt.about, tt.text, got, tt.want)

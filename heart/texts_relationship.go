@@ -80,12 +80,14 @@ func ReturnGreeting(s RelationshipState, deepTopic string, lang string) string {
 // did the driving test go?"). A friend greets and asks how it went, once;
 // the greeting's own question ("How have you been?") would make it two.
 // Seed 003 §7.1 by state: the friendly opening for friend and close, the
-// polite one for stranger and acquaintance.
+// polite one for stranger and acquaintance ("礼貌、保持距离"): a plain hello,
+// as ReturnGreeting's polite line opens, with no exclamation and no
+// "welcome back", which greets someone she is close to.
 func ReturnHello(s RelationshipState, lang string) string {
 	if s.rank() >= Friend.rank() {
 		return relPick(lang, "嘿，好久不见！", "Hey, long time no see!", "やあ、久しぶり！")
 	}
-	return relPick(lang, "你好呀，欢迎回来。", "Hello again, welcome back!", "こんにちは、おかえりなさい。")
+	return relPick(lang, "你好呀。", "Hello again.", "こんにちは。")
 }
 
 // ForbiddenPhrases are seed 003 §7.2's phrases that must never be sent

@@ -52,6 +52,19 @@ func TestReturnHello(t *testing.T) {
 			if full := ReturnGreeting(s, "", lang); s.rank() >= Friend.rank() && !strings.HasPrefix(full, got) {
 				t.Errorf("%s %s: %q is not the opening of %q", s, lang, got, full)
 			}
+			// A stranger or acquaintance back after nine days heard
+			// "Hello again, welcome back!": polite, not effusive.
+			if s.rank() >= Friend.rank() {
+				continue
+			}
+			if strings.ContainsAny(got, "!！") {
+				t.Errorf("%s %s: %q is not §7.1's polite distance", s, lang, got)
+			}
+			for _, warm := range []string{"welcome back", "欢迎回来", "おかえり"} {
+				if strings.Contains(strings.ToLower(got), warm) {
+					t.Errorf("%s %s: %q is not §7.1's polite distance", s, lang, got)
+				}
+			}
 		}
 	}
 }

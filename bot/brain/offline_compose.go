@@ -66,6 +66,7 @@ const (
 	stateCare   = "care"   // the dated thing ahead is a doctor's (words.yaml care_events): never "looking forward to it?"
 	stateHome   = "home"   // she knows where the user lives ({place}): "Is that Porto weather for you?"
 	stateTheirs = "theirs" // the good news is someone else's ("my sister got promoted"): theirs to congratulate
+	stateStory  = "story"  // a light message about a person she knows, no question ("he cheats at gin rummy"): a remark, not "How is Stan these days?"
 )
 
 // Fact kinds the offline brain reads by name (facts.yaml): the user's
@@ -443,6 +444,9 @@ func (t *turnView) conversationStates() []string {
 	}
 	if t.theirs() {
 		s = append(s, stateTheirs)
+	}
+	if t.vars["person_name"] != "" && !t.isQuestion() && !slices.Contains(s, stateLow) {
+		s = append(s, stateStory)
 	}
 	if p := partOfDay(h.Now); p != "" {
 		s = append(s, p)

@@ -354,27 +354,22 @@ func TestOfflineNoAgainOnFirstMention(t *testing.T) {
 	}
 }
 
-// TestOfflineOneQuestion: a reflection that asks after someone ("How is
-// Mia these days?") is the reply's question; no second one follows it.
+// TestOfflineOneQuestion: news told of someone named before ("Mia is
+// getting married in June") is met with at most one question, and never
+// with "How is Mia these days?", which asks after her as if nothing had
+// been said (state story).
 func TestOfflineOneQuestion(t *testing.T) {
 	o := NewOffline()
-	asked := 0
 	for turn := range 20 {
 		cv := newConvo(t, o, corpusCase{Lang: langEN})
 		cv.say("my sister Mia called")
 		cv.turn = turn
-		_, got, _ := cv.say("she's getting married in June")
-		before, after, found := strings.Cut(got.Text, "these days?")
-		if !found {
-			continue
+		for _, text := range []string{"Mia is getting married in June", "she's getting married in June"} {
+			_, got, _ := cv.say(text)
+			if strings.Contains(got.Text, "these days?") || strings.Count(got.Text, "?") > 1 {
+				t.Errorf("turn %d %q: %q", turn, text, got.Text)
+			}
 		}
-		asked++
-		if strings.Contains(after, "?") || strings.Count(before, "?") > 0 {
-			t.Errorf("turn %d: two questions in %q", turn, got.Text)
-		}
-	}
-	if asked == 0 {
-		t.Fatal("no variant asked after Mia; the test checks nothing")
 	}
 }
 

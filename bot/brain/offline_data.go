@@ -251,12 +251,20 @@ type factAnswer struct {
 // factGiven is one of a fact kind's given in facts.yaml: patterns that
 // name someone without a word of the kind's dictionary ("a fellow named
 // Stan", 山田さんという人, a newborn's "名前はさくら"), whose dictionary
-// fields are Set's.
+// fields are Set's. A message Unless matches tells of someone the user
+// does not know ("a man named Otto in the film"): no fact.
 type factGiven struct {
 	Set      map[string]string `yaml:"set"` // field → a word of its dictionary (English name)
 	Patterns []string          `yaml:"patterns"`
+	Unless   []string          `yaml:"unless"`
 
-	res []pattern
+	res, unless []pattern
+}
+
+// about reports whether text may name someone the user knows by g: no
+// pattern of g.Unless matches it.
+func (g *factGiven) about(text string) bool {
+	return !slices.ContainsFunc(g.unless, func(re pattern) bool { return re.may(text) && re.MatchString(text) })
 }
 
 // Dictionaries a fact field may name (factKind.Dict).
@@ -741,6 +749,9 @@ func (k *knowledge) compileGiven(f *factKind) error {
 		var err error
 		if g.res, err = compileAll(g.Patterns, "name"); err != nil {
 			return fmt.Errorf("facts.yaml: %s given: %w", f.Kind, err)
+		}
+		if g.unless, err = compileAll(g.Unless, ""); err != nil {
+			return fmt.Errorf("facts.yaml: %s given unless: %w", f.Kind, err)
 		}
 		for field, word := range g.Set {
 			d, ok := f.Dict[field]

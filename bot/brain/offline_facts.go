@@ -119,6 +119,9 @@ func (k *knowledge) factsIn(text, lang string) []fact {
 		// "a fellow named Stan": someone told of in passing, whose
 		// dictionary fields the words imply (facts.yaml given).
 		for _, g := range kind.Given {
+			if !g.about(text) {
+				continue
+			}
 			for _, re := range g.res {
 				if !re.may(text) {
 					continue
