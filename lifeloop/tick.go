@@ -196,58 +196,8 @@ func (l *Loop) gated(ctx context.Context, now time.Time, d Decision, h history, 
 // sent are the last messages sent first to u, newest last, none to be
 // sent again as is.
 func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessment, silence time.Duration, fresh bool, sent []string, sender bot.Sender, d Decision) (Decision, bool, error) {
-	s := Situation{User: *u, Assessment: a, Now: now.In(l.loc), Silence: silence, CheckIns: sent}
-	var c bot.CheckIn
-	if l.cfg.About != nil {
-		c = l.cfg.About(ctx, *u, now)
-	}
-	if len(c.FollowUps) > 0 {
-		s.FollowUp = &c.FollowUps[0] // one question at a time, the earliest
-	}
-	s.Recent, s.Memories = c.Recent, c.Memories
-	if len(c.Ahead) > 0 {
-		s.Ahead = &c.Ahead[0]
-	}
-	if c.Heavy != "" && fresh && silence >= heart.ReturnAbsence {
-		s.Heavy, s.HeavyAt = c.Heavy, c.HeavyAt
-		lang := l.cfg.Persona.Language
-		s.Assessment.Greeting = heart.ReturnGreeting(heart.RelationshipState(a.State), heart.TopicPhrase(c.Heavy, lang), lang)
-	}
-	var msgs []bot.ChatMessage
-	if l.cfg.Prompt != nil {
-		msgs = ensureMarker(l.cfg.Prompt(*u, a, now), l.cfg.Persona.Language)
-	} else {
-		msgs = BuildPrompt(l.cfg.Persona, s)
-	}
-	req := bot.Request{
-		Kind:     bot.KindLifeLoop,
-		JSON:     true,
-		Messages: msgs,
-		Hints: bot.Hints{
-			Language:     l.cfg.Persona.Language,
-			Persona:      l.cfg.Persona.Name,
-			User:         userName(*u),
-			Relationship: a.State,
-			Silence:      silence,
-			CheckedIn:    !fresh,
-			CheckIns:     sent,
-			InnerState:   u.InnerState,
-			Mood:         u.Mood,
-			Emotion:      u.LastEmotion,
-			Greeting:     s.Assessment.Greeting,
-			Heavy:        s.Heavy,
-			Memories:     c.Memories,
-			Recent:       c.Recent,
-			Now:          now.In(l.loc),
-		},
-		CacheKey: bot.CacheKey(l.cfg.Persona.Name, bot.KindLifeLoop, u.ID),
-	}
-	if s.FollowUp != nil {
-		req.Hints.FollowUps = []bot.FollowUp{*s.FollowUp}
-	}
-	if s.Ahead != nil {
-		req.Hints.Ahead = []bot.FollowUp{*s.Ahead}
-	}
+	s, c := l.situation(ctx, now, u, a, silence, fresh, sent)
+	req := l.request(now, u, s, c, fresh)
 	cctx, cancel := context.WithTimeout(ctx, bot.KindLifeLoop.Deadline())
 	resp, err := l.cfg.Brain.Complete(cctx, req)
 	cancel()
@@ -282,6 +232,72 @@ func (l *Loop) ask(ctx context.Context, now time.Time, u *store.User, a Assessme
 	}
 	l.record(ctx, now, d)
 	return d, true, nil
+}
+
+// situation gathers what a check-in to u may speak of: the earliest
+// follow-up due, a dated thing tomorrow, what they said lately and their
+// memories, and, on a fresh check-in after a long silence, the heavy topic
+// they left, named in the greeting.
+func (l *Loop) situation(ctx context.Context, now time.Time, u *store.User, a Assessment, silence time.Duration, fresh bool, sent []string) (Situation, bot.CheckIn) {
+	s := Situation{User: *u, Assessment: a, Now: now.In(l.loc), Silence: silence, CheckIns: sent}
+	var c bot.CheckIn
+	if l.cfg.About != nil {
+		c = l.cfg.About(ctx, *u, now)
+	}
+	if len(c.FollowUps) > 0 {
+		s.FollowUp = &c.FollowUps[0] // one question at a time, the earliest
+	}
+	s.Recent, s.Memories = c.Recent, c.Memories
+	if len(c.Ahead) > 0 {
+		s.Ahead = &c.Ahead[0]
+	}
+	if c.Heavy != "" && fresh && silence >= heart.ReturnAbsence {
+		s.Heavy, s.HeavyAt = c.Heavy, c.HeavyAt
+		lang := l.cfg.Persona.Language
+		s.Assessment.Greeting = heart.ReturnGreeting(heart.RelationshipState(a.State), heart.TopicPhrase(c.Heavy, lang), lang)
+	}
+	return s, c
+}
+
+// request is the life-loop call for s: the persona's prompt (or the
+// configured one) and the hints the offline brain writes from.
+func (l *Loop) request(now time.Time, u *store.User, s Situation, c bot.CheckIn, fresh bool) bot.Request {
+	var msgs []bot.ChatMessage
+	if l.cfg.Prompt != nil {
+		msgs = ensureMarker(l.cfg.Prompt(*u, s.Assessment, now), l.cfg.Persona.Language)
+	} else {
+		msgs = BuildPrompt(l.cfg.Persona, s)
+	}
+	req := bot.Request{
+		Kind:     bot.KindLifeLoop,
+		JSON:     true,
+		Messages: msgs,
+		Hints: bot.Hints{
+			Language:     l.cfg.Persona.Language,
+			Persona:      l.cfg.Persona.Name,
+			User:         userName(*u),
+			Relationship: s.Assessment.State,
+			Silence:      s.Silence,
+			CheckedIn:    !fresh,
+			CheckIns:     s.CheckIns,
+			InnerState:   u.InnerState,
+			Mood:         u.Mood,
+			Emotion:      u.LastEmotion,
+			Greeting:     s.Assessment.Greeting,
+			Heavy:        s.Heavy,
+			Memories:     c.Memories,
+			Recent:       c.Recent,
+			Now:          now.In(l.loc),
+		},
+		CacheKey: bot.CacheKey(l.cfg.Persona.Name, bot.KindLifeLoop, u.ID),
+	}
+	if s.FollowUp != nil {
+		req.Hints.FollowUps = []bot.FollowUp{*s.FollowUp}
+	}
+	if s.Ahead != nil {
+		req.Hints.Ahead = []bot.FollowUp{*s.Ahead}
+	}
+	return req
 }
 
 // send puts text in the outbound ledger, sends it and marks the entry. Once
