@@ -180,9 +180,11 @@ func (o *Offline) reply(t *turnView) string {
 }
 
 // bare reports whether the reply must carry no emoji: a situation found
-// is bare (situations.yaml), or the talk is of someone the user lost.
+// is bare (situations.yaml), the talk is of someone the user lost, or the
+// user is grieving (a loss kept within griefSpanMonths): "No need to thank
+// me. 🌸" came right after "my grandma passed last week".
 func (t *turnView) bare() bool {
-	return t.in(stateGone) || slices.ContainsFunc(t.sits, func(s *situation) bool { return s.Bare })
+	return t.in(stateGone) || t.grieving() || slices.ContainsFunc(t.sits, func(s *situation) bool { return s.Bare })
 }
 
 // safetyReply is the reply of a turn the safety path answers (an

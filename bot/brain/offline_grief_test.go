@@ -181,6 +181,30 @@ func TestOfflineGriefIsNeverDecorated(t *testing.T) {
 	}
 }
 
+// TestOfflineThanksAfterALossIsNotDecorated: "thanks for listening" the
+// message after "my grandma passed last week" heard "No need to thank me.
+// I like talking with you. 🌸"; while a loss is kept within
+// griefSpanMonths no reply is decorated, and a year on the emoji are back.
+func TestOfflineThanksAfterALossIsNotDecorated(t *testing.T) {
+	o := NewOffline()
+	o.loaded()
+	told := time.Date(2026, 3, 2, 20, 30, 0, 0, time.UTC)
+	mem := []string{"Lost and missed: grandma (since 2026-03)"}
+	for turn := range 6 {
+		h := bot.Hints{Text: "thanks for listening", Language: "en", Turn: turn, EmojiAllowed: true, Now: told.Add(5 * time.Minute), Memories: mem}
+		if !o.view(h).bare() {
+			t.Errorf("turn %d: a thanks after a loss may be decorated", turn)
+		}
+		if got := reply(t, o, h).Text; hasEmoji(got) {
+			t.Errorf("turn %d: %q, a thanks after a loss decorated", turn, got)
+		}
+	}
+	later := bot.Hints{Text: "not much", Language: "en", EmojiAllowed: true, Now: told.AddDate(0, griefSpanMonths+1, 0), Memories: mem}
+	if o.view(later).bare() {
+		t.Errorf("past griefSpanMonths: still bare, want her own voice back")
+	}
+}
+
 // TestOfflineHardMomentsAreMetWithCare: "I don't know how much more of this
 // I can take" heard "Mm. Go on, I'm here." (the "don't" read the words as
 // negated), and 我不在的时候，大家都比较轻松吧 哈哈 "看得我也笑了…😊" (the
