@@ -74,23 +74,17 @@ type history struct {
 	streak        int              // sent after the user last wrote
 	sentToday     int              // sent in the local day of now
 	lastAsked     time.Time        // latest silent/error after the user last wrote
-	sentTexts     []string         // the last RecentCheckIns messages sent, newest last
 	unreachableAt time.Time        // latest "unreachable" entry
 }
 
 // readHistory loads and summarises u's proactive log. It reads from the
-// earliest of the user's last message, the local day's start (so streaks
-// and the daily count are complete) and CheckInMemory ago (so the last
-// check-ins are known across the user's replies), but never more than
-// LogLookback back.
+// earlier of the user's last message and the local day's start (so streaks
+// and the daily count are complete), but never more than LogLookback back.
 func (l *Loop) readHistory(ctx context.Context, now time.Time, u *store.User) (history, error) {
 	local := now.In(l.loc)
 	dayStart := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, l.loc)
 	dayEnd := dayStart.AddDate(0, 0, 1)
 	since := dayStart
-	if back := now.Add(-CheckInMemory); back.Before(since) {
-		since = back
-	}
 	if u.LastUserAt.Before(since) {
 		since = u.LastUserAt
 	}
@@ -120,9 +114,6 @@ func (l *Loop) readHistory(ctx context.Context, now time.Time, u *store.User) (h
 			}
 			if !e.At.Before(dayStart) && e.At.Before(dayEnd) {
 				h.sentToday++
-			}
-			if h.sentTexts = append(h.sentTexts, e.Text); len(h.sentTexts) > RecentCheckIns {
-				h.sentTexts = h.sentTexts[1:]
 			}
 		case OutcomeSilent, OutcomeError:
 			if e.At.After(u.LastUserAt) && e.At.After(h.lastAsked) {
@@ -177,7 +168,34 @@ func (l *Loop) decide(ctx context.Context, now time.Time, u *store.User) (d Deci
 	if ok, reason := Gate(in); !ok {
 		return l.gated(ctx, now, d, h, reason), false, nil
 	}
-	return l.ask(ctx, now, u, a, now.Sub(in.LastMessageAt), h.streak == 0, h.sentTexts, sender, d)
+	sent, err := l.recentCheckIns(ctx, now, u.ID)
+	if err != nil {
+		if ctx.Err() != nil {
+			return Decision{}, false, ctx.Err()
+		}
+		l.log.Error("read proactive log", "user", u.ID, "err", err)
+		d.Outcome, d.Reason = OutcomeError, ReasonStore
+		return d, false, nil
+	}
+	return l.ask(ctx, now, u, a, now.Sub(in.LastMessageAt), h.streak == 0, sent, sender, d)
+}
+
+// recentCheckIns are the last RecentCheckIns messages sent first to the
+// user within CheckInMemory, newest last: read only for a user the gate let
+// through, so a tick over thousands of gated users reads no more than
+// their recent log.
+func (l *Loop) recentCheckIns(ctx context.Context, now time.Time, userID string) ([]string, error) {
+	entries, err := l.cfg.Store.ProactiveLog(ctx, userID, now.Add(-CheckInMemory))
+	if err != nil {
+		return nil, fmt.Errorf("read recent check-ins of %s: %w", userID, err)
+	}
+	var sent []string
+	for _, e := range entries {
+		if e.Outcome == OutcomeSent {
+			sent = append(sent, e.Text)
+		}
+	}
+	return sent[max(len(sent)-RecentCheckIns, 0):], nil
 }
 
 // gated records a gated decision, writing it to the log only when the
